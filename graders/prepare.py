@@ -1,0 +1,114 @@
+"""Turn a challenge version into cached data: its cases, the reference's and mutants' outputs.
+
+Authored code is code: cases.py, the reference and the mutants all run in the sandbox, once
+per version. The host keeps only the data that comes back.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from graders.judge import MalformedOutput, parse_run, to_array
+from graders.sandbox import Limits, Sandbox
+from graders.spec import ChallengeSpec
+
+AUTHORING_WALL_SECONDS = 60.0
+
+
+class PrepareError(RuntimeError):
+    """The challenge's own code failed: it cannot grade anything until an author fixes it."""
+
+
+@dataclass
+class PreparedCase:
+    """One case as data: its inputs, the reference's output and each mutant's."""
+
+    name: str
+    public: bool
+    args: list
+    kwargs: dict
+    expected: Any
+    mutant_outputs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Prepared:
+    """A challenge version's cases, public ones first."""
+
+    content_hash: str
+    cases: list[PreparedCase]
+
+    def public_examples(self) -> list[dict]:
+        """Return the public cases in full, for showing."""
+        return [{"name": c.name, "args": c.args, "kwargs": c.kwargs, "expected": c.expected}
+                for c in self.cases if c.public]
+
+    def to_json(self) -> dict:
+        """Return the prepared data as JSON-ready data."""
+        return {"content_hash": self.content_hash, "cases": [asdict(c) for c in self.cases]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Prepared:
+        """Rebuild prepared data from `to_json`'s output."""
+        return cls(data["content_hash"], [PreparedCase(**c) for c in data["cases"]])
+
+
+def call_job(source: str, entry_point: str, cases: list[dict], filename: str) -> dict:
+    """Build the runner job that calls `entry_point` from `source` on each case."""
+    encoded = [json.dumps({"args": c["args"], "kwargs": c["kwargs"]}) for c in cases]
+    return {"mode": "call", "source": source, "filename": filename,
+            "entry_point": entry_point, "cases": encoded}
+
+
+def _authoring_limits(spec: ChallengeSpec) -> Limits:
+    wall = max(spec.time_limit, AUTHORING_WALL_SECONDS)
+    return Limits(wall_seconds=wall, cpu_seconds=wall, memory_mb=max(spec.memory_mb, 1024))
+
+
+def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
+    """Run cases.py in the sandbox and return its cases, public ones first."""
+    job = {"mode": "cases", "source": spec.cases_source, "filename": "cases.py"}
+    outcome = sandbox.run(job, _authoring_limits(spec))
+    parsed = parse_run(outcome.stdout)
+    problem = parsed.compile_error or parsed.load_error
+    if problem or parsed.cases is None:
+        detail = problem["message"] if problem else outcome.stderr.decode(errors="replace")[-500:]
+        raise PrepareError(f"{spec.slug}: cases.py failed: {detail}")
+    if not parsed.cases:
+        raise PrepareError(f"{spec.slug}: cases.py returned no cases")
+    return sorted(parsed.cases, key=lambda c: not c["public"])
+
+
+def run_outputs(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: Sandbox,
+                filename: str) -> list[Any]:
+    """Run `source` on every case; return each output, or None where it produced none."""
+    outcome = sandbox.run(call_job(source, spec.entry_point, cases, filename),
+                          _authoring_limits(spec))
+    parsed = parse_run(outcome.stdout)
+    outputs = [r.get("output") if "output" in r else None for r in parsed.results]
+    return outputs + [None] * (len(cases) - len(outputs))
+
+
+def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
+    """Compute a version's cases and outputs; raise PrepareError if the reference fails."""
+    cases = generate_cases(spec, sandbox)
+    expected = run_outputs(spec, spec.reference, cases, sandbox, "reference.py")
+    for case, output in zip(cases, expected, strict=True):
+        try:
+            to_array(output)
+        except MalformedOutput as exc:
+            raise PrepareError(f"{spec.slug}: the reference gives no valid output for "
+                               f"case {case['name']!r}: {exc}") from exc
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        mutant_runs = pool.map(
+            lambda m: (m.name, run_outputs(spec, m.source, cases, sandbox, f"{m.name}.py")),
+            spec.mutants)
+        by_mutant = dict(mutant_runs)
+    return Prepared(spec.content_hash, [
+        PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i],
+                     {name: outputs[i] for name, outputs in by_mutant.items()})
+        for i, c in enumerate(cases)
+    ])

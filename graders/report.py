@@ -1,0 +1,56 @@
+"""What grading produces: plain data that the app stores and shows."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from graders.verdicts import Verdict
+
+
+@dataclass
+class TestReport:
+    """One test's result. `input`, `expected` and `got` are filled for public tests only."""
+
+    name: str
+    hidden: bool
+    passed: bool
+    message: str = ""
+    error_type: str | None = None
+    mutant: str | None = None
+    diagnosis: dict[str, str] | None = None
+    input: Any = None
+    expected: Any = None
+    got: Any = None
+    seconds: float | None = None
+
+
+@dataclass
+class GradeReport:
+    """A graded run of one piece of code against a challenge's cases."""
+
+    verdict: Verdict
+    tests: list[TestReport] = field(default_factory=list)
+    message: str = ""
+    output: str = ""
+
+    @property
+    def passed(self) -> int:
+        """Count the tests that passed."""
+        return sum(t.passed for t in self.tests)
+
+    @property
+    def total(self) -> int:
+        """Count the tests."""
+        return len(self.tests)
+
+    @property
+    def diagnosis(self) -> str | None:
+        """Name the mutant that most failing tests matched, if any."""
+        names = [t.mutant for t in self.tests if t.mutant]
+        return max(set(names), key=names.count) if names else None
+
+    def to_json(self) -> dict:
+        """Return the report as JSON-ready data."""
+        return {"verdict": str(self.verdict), "message": self.message, "output": self.output,
+                "tests": [asdict(t) for t in self.tests]}

@@ -1,0 +1,170 @@
+"""The process backend: the runner in a subprocess with namespaces, rlimits and a host clock.
+
+For one person on their own machine without Docker. Weaker than a container by nature (it
+shares the host's kernel view of the file system, read-only); docs/security.md says where.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict
+from functools import cache
+from pathlib import Path
+
+from graders.sandbox import RUNNER_PATH, Limits, RunOutcome
+
+LAUNCHER_PATH = Path(__file__).with_name("launcher.py")
+NAMESPACE_FLAGS = ["--net", "--ipc", "--pid", "--mount", "--uts", "--fork", "--kill-child",
+                   "--mount-proc"]
+ALWAYS_HIDDEN = ("/home", "/root", "/srv", "/var/lib/postgresql", "/var/lib/redis",
+                 "/var/lib/docker", "/etc/ssl/private")
+RUNNER_ENV = {
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+    "HOME": "/tmp",
+    "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+    "OMP_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+}
+
+
+@cache
+def namespace_prefix() -> tuple[str, ...] | None:
+    """Return the `unshare` command that works here, or None where the kernel refuses."""
+    if shutil.which("unshare") is None:
+        return None
+    user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
+    command = ["unshare", *user, *NAMESPACE_FLAGS, "true"]
+    try:
+        ok = subprocess.run(command, capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        ok = False
+    return tuple(command[:-1]) if ok else None
+
+
+def _python_roots() -> set[Path]:
+    """Return the folders the runner needs: the interpreter's prefixes and the runner's own."""
+    return {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, RUNNER_PATH.parent)}
+
+
+def hidden_paths(extra: tuple[str, ...]) -> list[dict]:
+    """List the folders to hide, each with the interpreter's folders inside it to keep."""
+    roots = _python_roots()
+    hide = []
+    for path in (*ALWAYS_HIDDEN, *extra):
+        resolved = Path(path).resolve()
+        if any(resolved == r or r in resolved.parents for r in roots):
+            continue
+        keep = sorted(str(r) for r in roots if resolved in r.parents)
+        hide.append({"path": str(resolved), "keep": keep})
+    return hide
+
+
+class ProcessSandbox:
+    """Run the runner as a namespaced, rlimited, unprivileged subprocess."""
+
+    name = "process"
+
+    def __init__(self, reason: str = "", hide: tuple[str, ...] = ()) -> None:
+        self.reason = reason
+        self.hide = hidden_paths(tuple(hide))
+        self.prefix = namespace_prefix()
+
+    def run(self, job: dict, limits: Limits) -> RunOutcome:
+        """Run one job: prepare a workdir, run, collect, always clean up."""
+        workdir = tempfile.mkdtemp(prefix="arena-box-")
+        try:
+            return self._run_in(workdir, job, limits)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    def _command(self, workdir: str, limits: Limits) -> list[str]:
+        namespaced = self.prefix is not None
+        root = os.geteuid() == 0
+        if root and not namespaced:
+            os.chown(workdir, 65534, 65534)
+        config = {
+            "namespaces": namespaced,
+            "hide": self.hide,
+            "tmp_mb": 64,
+            "workdir": "/tmp" if namespaced else workdir,
+            "limits": asdict(limits),
+            "drop_to_nobody": root,
+            "runner": str(RUNNER_PATH),
+            "env": RUNNER_ENV,
+        }
+        launcher = [sys.executable, "-I", "-B", str(LAUNCHER_PATH), json.dumps(config)]
+        return [*(self.prefix or ()), *launcher]
+
+    def _run_in(self, workdir: str, job: dict, limits: Limits) -> RunOutcome:
+        started = time.monotonic()
+        proc = subprocess.Popen(
+            self._command(workdir, limits), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env=RUNNER_ENV, start_new_session=True, cwd=workdir,
+        )
+        threading.Thread(target=_feed, args=(proc.stdin, json.dumps(job).encode()),
+                         daemon=True).start()
+        outcome = _collect(proc, limits, started + limits.wall_seconds)
+        outcome.seconds = time.monotonic() - started
+        return outcome
+
+
+def _feed(pipe, data: bytes) -> None:
+    try:
+        pipe.write(data)
+        pipe.close()
+    except OSError:  # the box may be gone before it read its job
+        pass
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _collect(proc: subprocess.Popen, limits: Limits, deadline: float) -> RunOutcome:
+    """Read stdout and stderr up to their caps until exit, the deadline or an overflow."""
+    caps = {proc.stdout: limits.max_stdout_bytes, proc.stderr: limits.max_stderr_bytes}
+    chunks: dict = {proc.stdout: [], proc.stderr: []}
+    sizes = dict.fromkeys(caps, 0)
+    timed_out = exceeded = False
+    with selectors.DefaultSelector() as selector:
+        for stream in caps:
+            selector.register(stream, selectors.EVENT_READ)
+        while selector.get_map():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                timed_out = True
+                break
+            for key, _ in selector.select(timeout=min(remaining, 0.5)):
+                data = os.read(key.fd, 65536)
+                if not data:
+                    selector.unregister(key.fileobj)
+                    continue
+                stream = key.fileobj
+                chunks[stream].append(data[: caps[stream] - sizes[stream]])
+                sizes[stream] += len(data)
+                if sizes[stream] > caps[stream] and stream is proc.stdout:
+                    exceeded = True
+            if exceeded:
+                break
+    _kill(proc)
+    exit_code = proc.wait()
+    for stream in caps:
+        stream.close()
+    return RunOutcome(
+        stdout=b"".join(chunks[proc.stdout]), stderr=b"".join(chunks[proc.stderr]),
+        exit_code=exit_code, timed_out=timed_out, output_exceeded=exceeded,
+    )
