@@ -87,7 +87,8 @@ def _signal_of(exit_code: int | None) -> int | None:
     return number if number in signal.Signals._value2member_map_ else None
 
 
-def _judge_case(spec: ChallengeSpec, case: PreparedCase, result: dict) -> tuple[TestReport, Verdict]:
+def _judge_case(spec: ChallengeSpec, case: PreparedCase,
+                result: dict) -> tuple[TestReport, Verdict]:
     if "output" not in result:
         error_type = str(result.get("error_type", "Error"))[:100]
         verdict = ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)

@@ -11,8 +11,10 @@ PROPERTY_ATOL = 1e-6
 
 def rows_sum_to_one(output: np.ndarray) -> str | None:
     """Each row along the last axis sums to 1."""
-    sums = output.sum(axis=-1) if output.ndim else output
-    if not np.allclose(sums, 1.0, rtol=0, atol=PROPERTY_ATOL * max(1, output.shape[-1] if output.ndim else 1)):
+    if output.ndim == 0:
+        return "weights must be an array"
+    tolerance = PROPERTY_ATOL * max(1, output.shape[-1])
+    if not np.allclose(output.sum(axis=-1), 1.0, rtol=0, atol=tolerance):
         return "each row of weights must sum to 1"
     return None
 

@@ -139,5 +139,6 @@ def _localized_table(meta: dict, key: str) -> dict[str, dict]:
 
 def load_catalog(root: Path) -> list[ChallengeSpec]:
     """Read every challenge folder under `root`, in track order then `order`."""
-    specs = [load_challenge(p) for p in sorted(Path(root).iterdir()) if (p / "challenge.toml").exists()]
+    folders = sorted(p for p in Path(root).iterdir() if (p / "challenge.toml").exists())
+    specs = [load_challenge(p) for p in folders]
     return sorted(specs, key=lambda s: (TRACKS.index(s.track), s.order, s.slug))

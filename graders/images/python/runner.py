@@ -148,7 +148,8 @@ def list_cases(module, channel):
     try:
         cases = [
             {"name": str(c["name"]), "public": bool(c.get("public", False)),
-             "args": to_input(list(c.get("args", []))), "kwargs": to_input(dict(c.get("kwargs", {})))}
+             "args": to_input(list(c.get("args", []))),
+             "kwargs": to_input(dict(c.get("kwargs", {})))}
             for c in module.cases()
         ]
     except BaseException as exc:  # noqa: BLE001
