@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import signal
+from collections import Counter
 from typing import Any
 
 from graders.judge import ParsedRun, compare, matches, parse_run
@@ -48,7 +49,7 @@ def judge_run(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
         verdict = ERROR_VERDICTS.get(parsed.load_error.get("error_type"), Verdict.RUNTIME_ERROR)
         message = str(parsed.load_error.get("message", "the code failed to load"))
         return _not_run(cases, verdict, message)
-    tests, verdicts = [], []
+    tests, verdicts, suspects = [], [], []
     stop = _stop_reason(parsed, outcome)
     for index, case in enumerate(cases):
         if index < len(parsed.results):
@@ -58,8 +59,33 @@ def judge_run(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
                                   else "not run"), stop[0]
         tests.append(test)
         verdicts.append(verdict)
+        suspects.append(_suspects(spec, case, parsed.results[index])
+                        if index < len(parsed.results) and not test.passed else [])
+    _name_bugs(spec, tests, suspects)
     failed = [v for v, t in zip(verdicts, tests, strict=True) if not t.passed]
     return GradeReport(failed[0] if failed else Verdict.ACCEPTED, tests)
+
+
+def _suspects(spec: ChallengeSpec, case: PreparedCase, result: dict) -> list[str]:
+    """List the mutants that behaved exactly like this result on this case."""
+    names = []
+    for name, mutant in sorted(case.mutant_outputs.items()):
+        if "output" in result and "output" in mutant:
+            same = matches(result["output"], mutant["output"], spec.rtol, spec.atol)
+        else:
+            same = "error_type" in mutant and mutant["error_type"] == result.get("error_type")
+        if same:
+            names.append(name)
+    return names
+
+
+def _name_bugs(spec: ChallengeSpec, tests: list[TestReport], suspects: list[list[str]]) -> None:
+    """Name on each failing test the mutant that explains the most failing tests."""
+    score = Counter(name for names in suspects for name in names)
+    for test, names in zip(tests, suspects, strict=True):
+        if names:
+            test.mutant = max(names, key=lambda n: (score[n], -names.index(n)))
+            test.diagnosis = dict(spec.mutant(test.mutant).explanation)
 
 
 def _stop_reason(parsed: ParsedRun, outcome: RunOutcome) -> tuple[Verdict, str]:
@@ -101,10 +127,6 @@ def _judge_case(spec: ChallengeSpec, case: PreparedCase,
     if mismatch is None:
         return test, Verdict.ACCEPTED
     test.message = mismatch.detail if case.public else mismatch.hidden_message
-    test.mutant = next((name for name, out in sorted(case.mutant_outputs.items())
-                        if matches(got, out, spec.rtol, spec.atol)), None)
-    if test.mutant:
-        test.diagnosis = dict(spec.mutant(test.mutant).explanation)
     return test, Verdict.WRONG_ANSWER
 
 

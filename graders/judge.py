@@ -129,7 +129,8 @@ def compare(got: Any, expected: Any, rtol: float, atol: float,
     close = np.isclose(actual, want, rtol=rtol, atol=atol, equal_nan=True)
     if not close.all():
         where = np.unravel_index(int(np.argmin(close)), close.shape) if close.ndim else ()
-        error = float(np.nanmax(np.abs(actual - want)))
+        with np.errstate(invalid="ignore"):
+            error = float(np.max(np.where(close, 0.0, np.abs(actual - want))))
         at = f" at index {list(map(int, where))}" if where else ""
         return Mismatch("values", f"values differ from the expected output "
                                   f"(largest difference {error:.3g}{at})")

@@ -24,7 +24,7 @@ class PrepareError(RuntimeError):
 
 @dataclass
 class PreparedCase:
-    """One case as data: its inputs, the reference's output and each mutant's."""
+    """One case as data: its inputs, the reference's output and each mutant's outcome."""
 
     name: str
     public: bool
@@ -82,33 +82,35 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
     return sorted(parsed.cases, key=lambda c: not c["public"])
 
 
-def run_outputs(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: Sandbox,
-                filename: str) -> list[Any]:
-    """Run `source` on every case; return each output, or None where it produced none."""
+def run_outcomes(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: Sandbox,
+                 filename: str) -> list[dict]:
+    """Run `source` on every case; return each `{"output": ...}` or `{"error_type": ...}`."""
     outcome = sandbox.run(call_job(source, spec.entry_point, cases, filename),
                           _authoring_limits(spec))
     parsed = parse_run(outcome.stdout)
-    outputs = [r.get("output") if "output" in r else None for r in parsed.results]
-    return outputs + [None] * (len(cases) - len(outputs))
+    failed = parsed.compile_error or parsed.load_error or {"error_type": "NoResult"}
+    results = [{"output": r["output"]} if "output" in r
+               else {"error_type": str(r.get("error_type"))} for r in parsed.results]
+    return results + [{"error_type": str(failed.get("error_type"))}] * (len(cases) - len(results))
 
 
 def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
     """Compute a version's cases and outputs; raise PrepareError if the reference fails."""
     cases = generate_cases(spec, sandbox)
-    expected = run_outputs(spec, spec.reference, cases, sandbox, "reference.py")
-    for case, output in zip(cases, expected, strict=True):
+    expected = run_outcomes(spec, spec.reference, cases, sandbox, "reference.py")
+    for case, result in zip(cases, expected, strict=True):
         try:
-            to_array(output)
+            to_array(result.get("output"))
         except MalformedOutput as exc:
-            raise PrepareError(f"{spec.slug}: the reference gives no valid output for "
-                               f"case {case['name']!r}: {exc}") from exc
+            raise PrepareError(f"{spec.slug}: the reference gives no valid output for case "
+                               f"{case['name']!r}: {result.get('error_type') or exc}") from exc
     with ThreadPoolExecutor(max_workers=2) as pool:
         mutant_runs = pool.map(
-            lambda m: (m.name, run_outputs(spec, m.source, cases, sandbox, f"{m.name}.py")),
+            lambda m: (m.name, run_outcomes(spec, m.source, cases, sandbox, f"{m.name}.py")),
             spec.mutants)
         by_mutant = dict(mutant_runs)
     return Prepared(spec.content_hash, [
-        PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i],
+        PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
                      {name: outputs[i] for name, outputs in by_mutant.items()})
         for i, c in enumerate(cases)
     ])
