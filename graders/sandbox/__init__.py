@@ -50,11 +50,15 @@ class SandboxUnavailable(RuntimeError):
     """The requested backend cannot run on this machine."""
 
 
-def select_sandbox(name: str | None = None) -> Sandbox:
-    """Return the backend named, or the best one this machine offers."""
+def select_sandbox(name: str | None = None, hide: tuple[str, ...] = ()) -> Sandbox:
+    """Return the backend named, or the best one this machine offers.
+
+    `hide` lists host folders (challenges, data) that a backend sharing the host's file
+    system must keep out of the box's sight.
+    """
     from graders.sandbox.process import ProcessSandbox
 
     if name in (None, "", "process"):
         reason = "ARENA_SANDBOX=process" if name == "process" else "the default for now"
-        return ProcessSandbox(reason=reason)
+        return ProcessSandbox(reason=reason, hide=hide)
     raise SandboxUnavailable(f"unknown sandbox backend {name!r}; use 'process'")
