@@ -1,0 +1,195 @@
+"""The `arena` command line: run the platform, manage its data, submit as a learner."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import sys
+from pathlib import Path
+
+import click
+from flask import Flask
+
+from arena import create_app
+from arena.client import ArenaClient, ClientError, format_result
+
+
+def _app() -> Flask:
+    """Create the app from the environment, with its database schema up to date."""
+    from arena import db
+
+    app = create_app()
+    db.upgrade(app)
+    return app
+
+
+@click.group()
+def main() -> None:
+    """Attention Arena: auto-graded challenges for learning attention."""
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+def serve(host: str, port: int) -> None:
+    """Serve the web app and the API, with embedded grading workers."""
+    import waitress
+
+    from arena.queue import get_queue
+    from arena.sandbox import get_sandbox
+    from arena.services.catalog import sync_catalog
+
+    app = _app()
+    sandbox = get_sandbox(app)
+    if (sandbox.name == "process" and not _is_loopback(host)
+            and os.environ.get("ARENA_ALLOW_PROCESS_SANDBOX") != "1"):
+        raise click.ClickException(
+            "the process sandbox is for one person on their own machine: bind to 127.0.0.1, "
+            "use Docker, or set ARENA_ALLOW_PROCESS_SANDBOX=1 to accept the risk")
+    with app.app_context():
+        synced = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
+    click.echo(f"sandbox: {sandbox.name} ({sandbox.reason})")
+    click.echo(f"challenges: {len(synced)}; database: {app.config['DATABASE_URL']}")
+    queue = get_queue(app)
+    queue.start()
+    click.echo(f"Attention Arena on http://{host}:{port}/ (Ctrl+C stops it)")
+    try:
+        waitress.serve(app, host=host, port=port, threads=8, ident="arena")
+    finally:
+        queue.stop(timeout=30)
+
+
+@main.group("db")
+def db_group() -> None:
+    """Manage the database schema."""
+
+
+@db_group.command("upgrade")
+def db_upgrade() -> None:
+    """Bring the database schema to the newest revision."""
+    app = _app()
+    click.echo(f"database at the newest revision: {app.config['DATABASE_URL']}")
+
+
+@main.group()
+def challenges() -> None:
+    """Load, list and validate the challenge folders."""
+
+
+@challenges.command("sync")
+def challenges_sync() -> None:
+    """Load every challenge folder into the database (a new version per changed folder)."""
+    from arena.services.catalog import sync_catalog
+
+    app = _app()
+    with app.app_context():
+        for challenge in sync_catalog(Path(app.config["CHALLENGES_DIR"])):
+            click.echo(f"{challenge.slug}")
+
+
+@challenges.command("list")
+def challenges_list() -> None:
+    """List the challenges in the database."""
+    from arena.services.catalog import list_challenges
+
+    app = _app()
+    with app.app_context():
+        for c in list_challenges():
+            click.echo(f"{c.slug:32} {c.difficulty:7} {c.track:12} {c.title.get('en', '')}")
+
+
+@challenges.command("validate")
+@click.argument("slugs", nargs=-1)
+def challenges_validate(slugs: tuple[str, ...]) -> None:
+    """Prove each challenge's tests strong; exit 1 if any check fails."""
+    from arena.sandbox import get_sandbox
+    from graders import load_catalog
+    from graders.validate import validate
+
+    app = create_app()
+    specs = load_catalog(Path(app.config["CHALLENGES_DIR"]))
+    unknown = set(slugs) - {s.slug for s in specs}
+    if unknown:
+        raise click.ClickException(f"no such challenge: {', '.join(sorted(unknown))}")
+    sandbox = get_sandbox(app)
+    failures = 0
+    for spec in (s for s in specs if not slugs or s.slug in slugs):
+        result = validate(spec, sandbox)
+        failures += not result.ok
+        status = "ok  " if result.ok else "FAIL"
+        click.echo(f"{status} {spec.slug:32} hidden cases {result.hidden_cases:3}  "
+                   f"mutants killed {result.mutants_killed}/{result.mutants_total}")
+        for problem in result.problems:
+            click.echo(f"     - {problem}")
+    if failures:
+        raise SystemExit(1)
+
+
+@main.group()
+def users() -> None:
+    """Manage user accounts."""
+
+
+@users.command("create")
+@click.argument("username")
+@click.option("--role", type=click.Choice(["student", "instructor", "admin"]),
+              default="student", show_default=True)
+@click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
+def users_create(username: str, role: str, password_stdin: bool) -> None:
+    """Create a user."""
+    from arena.services.users import create_user
+
+    password = sys.stdin.readline().rstrip("\n") if password_stdin else None
+    app = _app()
+    with app.app_context():
+        try:
+            create_user(username, role, password)
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from exc
+    click.echo(f"created {role} {username}")
+
+
+@main.group()
+def tokens() -> None:
+    """Manage API tokens."""
+
+
+@tokens.command("create")
+@click.argument("username")
+def tokens_create(username: str) -> None:
+    """Create an API token; it is printed alone on the last line, once."""
+    from arena.errors import NotFound
+    from arena.services.users import create_token
+
+    app = _app()
+    with app.app_context():
+        try:
+            token = create_token(username)
+        except NotFound as exc:
+            raise click.ClickException(str(exc)) from exc
+    click.echo(f"token for {username} (store it now; it is not shown again):")
+    click.echo(token)
+
+
+@main.command()
+@click.argument("slug")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--run", is_flag=True, help="Run on the public examples only; nothing recorded.")
+def submit(slug: str, file, run: bool) -> None:
+    """Submit FILE for SLUG; print the tests and the verdict; exit 0 only when accepted."""
+    client = ArenaClient(os.environ.get("ARENA_URL", "http://127.0.0.1:8000"),
+                         os.environ.get("ARENA_TOKEN"))
+    try:
+        result = client.grade(slug, file.read(), run=run)
+    except ClientError as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(format_result(result))
+    if result.get("verdict") != "accepted":
+        raise SystemExit(1)

@@ -1,0 +1,114 @@
+"""The judge parses strictly and compares as numbers, whatever the box sent."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from graders.judge import MalformedOutput, compare, matches, parse_run, to_array
+
+
+def lines(*events):
+    return b"".join(json.dumps(e).encode() + b"\n" for e in events)
+
+
+def test_parse_reads_results_in_order():
+    run = parse_run(lines({"event": "result", "case": 0, "output": [1.0]},
+                          {"event": "result", "case": 1, "error_type": "ValueError"},
+                          {"event": "end"}))
+    assert [r["case"] for r in run.results] == [0, 1]
+    assert run.ended and not run.corrupted
+
+
+@pytest.mark.parametrize("junk", [
+    b"RESULT pass\n",
+    b"{\"event\": \"verdict\", \"verdict\": \"accepted\"}\n",
+    b"\x80\xff\n",
+    b"[1, 2]\n",
+    b"{\"event\": \"result\", \"case\": 5, \"output\": 1}\n",
+    b"\x80\x04\x95pickle-bytes\n",
+])
+def test_parse_stops_at_anything_unexpected(junk):
+    run = parse_run(lines({"event": "result", "case": 0, "output": 1.0}) + junk
+                    + lines({"event": "result", "case": 1, "output": 1.0}, {"event": "end"}))
+    assert run.corrupted
+    assert len(run.results) == 1
+    assert not run.ended
+
+
+def test_parse_refuses_lines_after_the_end():
+    run = parse_run(lines({"event": "end"}, {"event": "result", "case": 0, "output": 1.0}))
+    assert run.corrupted and run.results == []
+
+
+def test_parse_spells_out_non_finite_numbers():
+    run = parse_run(b'{"event": "result", "case": 0, "output": [NaN, Infinity, -Infinity]}\n')
+    output = run.results[0]["output"]
+    assert np.isnan(output[0]) and output[1] == np.inf and output[2] == -np.inf
+
+
+def test_parse_refuses_other_constants():
+    assert parse_run(b'{"event": "result", "case": 0, "output": nan}\n').corrupted
+
+
+@pytest.mark.parametrize("value", [
+    "1.0", [1.0, "2"], [[1.0, 2.0], [3.0]], [True, 1.0], None, {"a": 1.0}, [[[[]]]] * 0 + [None],
+])
+def test_to_array_refuses_anything_but_rectangular_numbers(value):
+    with pytest.raises(MalformedOutput):
+        to_array(value)
+
+
+def test_to_array_refuses_deep_nesting():
+    value = 1.0
+    for _ in range(40):
+        value = [value]
+    with pytest.raises(MalformedOutput):
+        to_array(value)
+
+
+def test_compare_accepts_within_tolerance_and_reports_shape_and_values():
+    assert compare([1.0, 2.0 + 1e-9], [1, 2], rtol=1e-6, atol=1e-8) is None
+    assert compare([1.0, 2.1], [1, 2], rtol=1e-6, atol=1e-8).kind == "values"
+    assert compare([[1.0, 2.0]], [1, 2], rtol=1e-6, atol=1e-8).kind == "shape"
+    assert compare([1.0, float("nan")], [1, 2], rtol=1e-6, atol=1e-8).kind == "nonfinite"
+    assert compare(["x"], [1], rtol=1e-6, atol=1e-8).kind == "malformed"
+
+
+def test_compare_details_are_for_public_tests_only():
+    mismatch = compare([1.0, 2.5], [1, 2], rtol=1e-6, atol=1e-8)
+    assert "0.5" in mismatch.detail and "[1]" in mismatch.detail
+    assert "0.5" not in mismatch.hidden_message and "[1]" not in mismatch.hidden_message
+
+
+def test_compare_checks_declared_properties():
+    # Equal to the "expected" output within a loose tolerance, but rows do not sum to 1.
+    assert compare([[0.5, 0.6]], [[0.5, 0.5]], rtol=0.5, atol=0.2,
+                   properties=("rows_sum_to_one",)).kind == "property"
+    assert compare([[-0.1, 1.1]], [[0.0, 1.0]], rtol=0, atol=0.5,
+                   properties=("nonnegative",)).kind == "property"
+
+
+def test_matches_never_matches_missing_output():
+    assert not matches(None, [1.0], 1e-6, 1e-8)
+    assert not matches([1.0], None, 1e-6, 1e-8)
+    assert matches([1.0], [1.0], 1e-6, 1e-8)
+
+
+finite = st.floats(allow_nan=False, allow_infinity=False, min_value=-1e6, max_value=1e6)
+
+
+@given(st.lists(finite, min_size=1, max_size=20))
+def test_compare_accepts_float32_roundings_of_the_expected_values(values):
+    rounded = np.asarray(values, dtype=np.float32).astype(np.float64).tolist()
+    assert compare(rounded, values, rtol=1e-5, atol=1e-6) is None
+
+
+@given(st.lists(finite, min_size=1, max_size=20), st.integers(0, 19), finite)
+def test_compare_refuses_any_value_moved_beyond_tolerance(values, index, delta):
+    index %= len(values)
+    moved = list(values)
+    moved[index] += abs(delta) + 1e-3 * (1 + abs(values[index]))
+    assert compare(moved, values, rtol=1e-5, atol=1e-6) is not None
