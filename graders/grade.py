@@ -16,7 +16,8 @@ from graders.verdicts import Verdict
 
 FILENAME = "solution.py"
 MAX_SHOWN_OUTPUT = 8 * 1024
-ERROR_VERDICTS = {"MemoryError": Verdict.MEMORY_LIMIT_EXCEEDED}
+ERROR_VERDICTS = {"MemoryError": Verdict.MEMORY_LIMIT_EXCEEDED,
+                  "OutputTooLarge": Verdict.OUTPUT_LIMIT_EXCEEDED}
 CPU_SIGNALS = {signal.SIGXCPU}
 
 

@@ -20,7 +20,7 @@ class Limits:
     file_size_mb: int = 16
     open_files: int = 256
     max_stdout_bytes: int = 16 * 1024 * 1024
-    max_stderr_bytes: int = 64 * 1024
+    max_stderr_bytes: int = 1024 * 1024
 
 
 @dataclass

@@ -156,8 +156,7 @@ def _collect(proc: subprocess.Popen, limits: Limits, deadline: float) -> RunOutc
                 stream = key.fileobj
                 chunks[stream].append(data[: caps[stream] - sizes[stream]])
                 sizes[stream] += len(data)
-                if sizes[stream] > caps[stream] and stream is proc.stdout:
-                    exceeded = True
+                exceeded = exceeded or sizes[stream] > caps[stream]
             if exceeded:
                 break
     _kill(proc)

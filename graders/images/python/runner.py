@@ -27,6 +27,10 @@ class UnsupportedOutput(TypeError):
     """The entry point returned something that is not numbers in lists, tuples or arrays."""
 
 
+class OutputTooLarge(UnsupportedOutput):
+    """The entry point returned more numbers than any answer has."""
+
+
 def _number(value):
     if isinstance(value, bool):
         return float(value)
@@ -47,14 +51,14 @@ def to_data(value, budget, depth=0):
     if number is not None:
         budget[0] -= 1
         if budget[0] < 0:
-            raise UnsupportedOutput("output has too many elements")
+            raise OutputTooLarge("output has too many elements")
         return number
     if numpy is not None and isinstance(value, numpy.ndarray):
         if value.dtype.kind not in "biuf":
             raise UnsupportedOutput(f"NumPy array of dtype {value.dtype} is not numeric")
         budget[0] -= value.size
         if budget[0] < 0:
-            raise UnsupportedOutput("output has too many elements")
+            raise OutputTooLarge("output has too many elements")
         return numpy.asarray(value, dtype=numpy.float64).tolist()
     if isinstance(value, (list, tuple)):
         items = list.__iter__(value) if isinstance(value, list) else tuple.__iter__(value)

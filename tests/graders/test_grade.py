@@ -1,0 +1,147 @@
+"""Every verdict, end to end through the real process sandbox and the outside judge."""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from graders import Verdict, grade, load_challenge, prepare
+from graders.sandbox import select_sandbox
+
+pytestmark = pytest.mark.sandbox
+CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
+
+LESSON_SOLUTION = '''
+import math
+
+def attention(Q, K, V):
+    d = len(K[0])
+    out = []
+    for q in Q:
+        scores = [sum(a * b for a, b in zip(q, k)) / math.sqrt(d) for k in K]
+        top = max(scores)
+        exps = [math.exp(s - top) for s in scores]
+        weights = [e / sum(exps) for e in exps]
+        out.append([sum(w * v[c] for w, v in zip(weights, V)) for c in range(len(V[0]))])
+    return out
+'''
+
+NUMPY_FLOAT32 = '''
+import numpy as np
+
+def attention(Q, K, V):
+    Q, K, V = (np.asarray(x, dtype=np.float32) for x in (Q, K, V))
+    scores = Q @ K.T / np.sqrt(np.float32(Q.shape[1]))
+    scores -= scores.max(axis=1, keepdims=True)
+    weights = np.exp(scores)
+    weights /= weights.sum(axis=1, keepdims=True)
+    return weights @ V
+'''
+
+
+@pytest.fixture(scope="module")
+def sandbox():
+    return select_sandbox("process", hide=(str(CHALLENGES),))
+
+
+@pytest.fixture(scope="module")
+def challenge(sandbox):
+    spec = load_challenge(CHALLENGES / "scaled-dot-product-attention")
+    return spec, prepare(spec, sandbox)
+
+
+def run(challenge, sandbox, code, **overrides):
+    spec, prepared = challenge
+    return grade(dataclasses.replace(spec, **overrides), prepared, code, sandbox)
+
+
+def test_the_lessons_code_is_accepted(challenge, sandbox):
+    report = run(challenge, sandbox, LESSON_SOLUTION)
+    assert report.verdict == Verdict.ACCEPTED
+    assert report.passed == report.total > 10
+    lesson = report.tests[0]
+    assert not lesson.hidden and lesson.input is not None
+    assert [[round(x, 2) for x in row] for row in lesson.got] == [
+        [6.02, 3.98], [3.98, 6.02], [5.0, 5.0]]
+
+
+def test_a_float32_numpy_solution_is_accepted(challenge, sandbox):
+    assert run(challenge, sandbox, NUMPY_FLOAT32).verdict == Verdict.ACCEPTED
+
+
+def test_forgetting_the_scaling_is_a_wrong_answer_that_names_the_bug(challenge, sandbox):
+    report = run(challenge, sandbox, LESSON_SOLUTION.replace("/ math.sqrt(d)", ""))
+    assert report.verdict == Verdict.WRONG_ANSWER
+    assert report.diagnosis == "no_scaling"
+    failing = [t for t in report.tests if not t.passed]
+    assert all(t.mutant == "no_scaling" for t in failing)
+    assert "sqrt" in failing[0].diagnosis["en"]
+
+
+def test_hidden_tests_reveal_no_inputs_outputs_or_details(challenge, sandbox):
+    report = run(challenge, sandbox, LESSON_SOLUTION.replace("/ math.sqrt(d)", "* 1.5"))
+    hidden = [t for t in report.tests if t.hidden]
+    assert hidden and all(t.input is None and t.expected is None and t.got is None
+                          for t in hidden)
+    assert all("difference" not in t.message for t in hidden if not t.passed)
+
+
+def test_an_exception_is_a_runtime_error_with_its_type(challenge, sandbox):
+    report = run(challenge, sandbox, "def attention(Q, K, V):\n    return 1 / 0\n")
+    assert report.verdict == Verdict.RUNTIME_ERROR
+    assert report.tests[0].error_type == "ZeroDivisionError"
+    assert "line 2" in report.tests[0].message
+    assert all(t.message == "ZeroDivisionError" for t in report.tests if t.hidden)
+
+
+def test_a_syntax_error_is_a_compilation_error_with_its_line(challenge, sandbox):
+    report = run(challenge, sandbox, "def attention(Q, K, V):\n    return [\n")
+    assert report.verdict == Verdict.COMPILATION_ERROR
+    assert "line 2" in report.message
+    assert report.passed == 0
+
+
+def test_an_endless_loop_is_killed_at_the_wall_clock(challenge, sandbox):
+    report = run(challenge, sandbox, "def attention(Q, K, V):\n    while True:\n        pass\n",
+                 time_limit=1.5)
+    assert report.verdict == Verdict.TIME_LIMIT_EXCEEDED
+
+
+def test_sleeping_past_the_wall_clock_is_a_time_limit(challenge, sandbox):
+    code = "import time\ndef attention(Q, K, V):\n    time.sleep(60)\n"
+    assert run(challenge, sandbox, code, time_limit=1.5).verdict == Verdict.TIME_LIMIT_EXCEEDED
+
+
+def test_allocating_past_the_memory_limit_is_a_memory_limit(challenge, sandbox):
+    code = "def attention(Q, K, V):\n    return [0.0] * (10 ** 10)\n"
+    assert run(challenge, sandbox, code).verdict == Verdict.MEMORY_LIMIT_EXCEEDED
+    code = "import numpy as np\ndef attention(Q, K, V):\n    return np.ones((10 ** 5, 10 ** 5))\n"
+    assert run(challenge, sandbox, code).verdict == Verdict.MEMORY_LIMIT_EXCEEDED
+
+
+def test_flooding_the_output_is_an_output_limit(challenge, sandbox):
+    code = "def attention(Q, K, V):\n    while True:\n        print('x' * 10000)\n"
+    assert run(challenge, sandbox, code).verdict == Verdict.OUTPUT_LIMIT_EXCEEDED
+    code = "def attention(Q, K, V):\n    return [[0.0] * 3000] * 3000\n"
+    assert run(challenge, sandbox, code).verdict == Verdict.OUTPUT_LIMIT_EXCEEDED
+
+
+@pytest.mark.parametrize("exit_call", ["sys.exit(0)", "os._exit(0)"])
+def test_exiting_early_never_passes(challenge, sandbox, exit_call):
+    code = f"import os, sys\ndef attention(Q, K, V):\n    {exit_call}\n"
+    report = run(challenge, sandbox, code)
+    assert report.verdict == Verdict.RUNTIME_ERROR
+    assert report.passed == 0
+
+
+def test_fake_results_on_stdout_never_pass(challenge, sandbox):
+    code = ("import os, json\n"
+            "def attention(Q, K, V):\n"
+            "    for fd in (1, 3, 4):\n"
+            "        try:\n"
+            "            os.write(fd, b'{\"event\": \"end\"}\\nRESULT accepted\\n')\n"
+            "        except OSError:\n"
+            "            pass\n"
+            "    return [[0.0]]\n")
+    report = run(challenge, sandbox, code)
+    assert report.verdict != Verdict.ACCEPTED and report.passed == 0
