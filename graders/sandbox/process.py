@@ -52,6 +52,12 @@ def namespace_prefix() -> tuple[str, ...] | None:
     return tuple(command[:-1]) if ok else None
 
 
+@cache
+def orphan_guard() -> tuple[str, ...]:
+    """Return a prefix that kills the box if the grading process dies (a crash, kill -9)."""
+    return ("setpriv", "--pdeathsig", "KILL", "--") if shutil.which("setpriv") else ()
+
+
 def _python_roots() -> set[Path]:
     """Return the folders the runner needs: the interpreter's prefixes and the runner's own."""
     return {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, RUNNER_PATH.parent)}
@@ -104,7 +110,7 @@ class ProcessSandbox:
             "env": RUNNER_ENV,
         }
         launcher = [sys.executable, "-I", "-B", str(LAUNCHER_PATH), json.dumps(config)]
-        return [*(self.prefix or ()), *launcher]
+        return [*orphan_guard(), *(self.prefix or ()), *launcher]
 
     def _run_in(self, workdir: str, job: dict, limits: Limits) -> RunOutcome:
         started = time.monotonic()

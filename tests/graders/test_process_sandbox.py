@@ -1,0 +1,123 @@
+"""The process sandbox holds: unprivileged, offline, hidden host folders, nothing left behind."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from graders.judge import parse_run
+from graders.sandbox import Limits, select_sandbox
+from graders.sandbox.process import namespace_prefix
+
+pytestmark = pytest.mark.sandbox
+CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
+needs_namespaces = pytest.mark.skipif(
+    namespace_prefix() is None and os.environ.get("ARENA_REQUIRE_NAMESPACES") != "1",
+    reason="the kernel refuses new namespaces here (CI sets ARENA_REQUIRE_NAMESPACES=1)")
+
+
+@pytest.fixture(scope="module")
+def sandbox():
+    return select_sandbox("process", hide=(str(CHALLENGES),))
+
+
+def probe(sandbox, body, limits=None):
+    """Run `body` (the inside of a function returning a list of numbers) and return its output."""
+    source = "import os, sys, socket, subprocess\ndef f():\n" + textwrap.indent(body, "    ")
+    job = {"mode": "call", "source": source, "filename": "solution.py", "entry_point": "f",
+           "cases": [json.dumps({"args": [], "kwargs": {}})]}
+    outcome = sandbox.run(job, limits or Limits(wall_seconds=10))
+    results = parse_run(outcome.stdout).results
+    return (results[0].get("output", results[0].get("error_type")) if results else None), outcome
+
+
+def test_runs_as_nobody_without_privileges(sandbox):
+    output, _ = probe(sandbox, "return [os.getuid(), os.geteuid(), os.getgid()]")
+    if os.geteuid() == 0:
+        assert output == [65534.0, 65534.0, 65534.0]
+
+
+@needs_namespaces
+def test_the_challenges_and_home_folders_are_hidden(sandbox):
+    output, _ = probe(sandbox, f"return [len(os.listdir({str(CHALLENGES)!r})), "
+                               "len([p for p in os.listdir('/root') if p != '.pyenv'])]")
+    assert output == [0.0, 0.0]
+
+
+@needs_namespaces
+def test_there_is_no_network_not_even_the_hosts_loopback(sandbox):
+    body = ("try:\n"
+            "    socket.create_connection(('127.0.0.1', 5432), timeout=2)\n"
+            "    return [1]\n"
+            "except OSError:\n"
+            "    return [0]\n")
+    output, _ = probe(sandbox, body)
+    assert output == [0.0]
+
+
+@needs_namespaces
+def test_only_a_fresh_tmp_is_writable(sandbox):
+    body = ("open('/tmp/mine', 'w').write('x')\n"
+            "left = os.listdir('/tmp')\n"
+            "for path in ('/var/tmp/x', '/etc/x', os.path.expanduser('~/../x')):\n"
+            "    try:\n"
+            "        open(path, 'w')\n"
+            "        return [1]\n"
+            "    except OSError:\n"
+            "        pass\n"
+            "return [len(left)]\n")
+    output, _ = probe(sandbox, body)
+    assert output == [1.0]
+    assert not Path("/tmp/mine").exists()
+
+
+def test_no_process_outlives_a_timed_out_box(sandbox):
+    body = ("subprocess.Popen(['sleep', '987654'], start_new_session=True)\n"
+            "while True:\n"
+            "    pass\n")
+    _, outcome = probe(sandbox, body, Limits(wall_seconds=1.5))
+    assert outcome.timed_out
+    time.sleep(0.3)
+    assert subprocess.run(["pgrep", "-f", "sleep 987654"]).returncode == 1
+
+
+def test_a_fork_bomb_is_contained(sandbox):
+    body = ("while True:\n"
+            "    try:\n"
+            "        os.fork()\n"
+            "    except OSError:\n"
+            "        pass\n")
+    _, outcome = probe(sandbox, body, Limits(wall_seconds=3))
+    assert outcome.timed_out or outcome.exit_code != 0
+    time.sleep(0.3)
+    output, _ = probe(sandbox, "return [1]")
+    assert output == [1.0]
+
+
+def test_the_box_dies_with_the_process_that_started_it(tmp_path):
+    script = tmp_path / "host.py"
+    script.write_text(textwrap.dedent("""
+        import json
+        from graders.sandbox import Limits, select_sandbox
+        source = "import subprocess\\ndef f():\\n    subprocess.run(['sleep', '876543'])\\n"
+        job = {"mode": "call", "source": source, "filename": "solution.py",
+                "entry_point": "f", "cases": [json.dumps({"args": []})]}
+        select_sandbox("process").run(job, Limits(wall_seconds=600))
+    """))
+    host = subprocess.Popen([sys.executable, str(script)])
+    deadline = time.monotonic() + 20
+    while subprocess.run(["pgrep", "-f", "sleep 876543"], capture_output=True).returncode == 1:
+        assert time.monotonic() < deadline, "the box never started"
+        time.sleep(0.1)
+    host.send_signal(signal.SIGKILL)
+    host.wait()
+    deadline = time.monotonic() + 5
+    while subprocess.run(["pgrep", "-f", "sleep 876543"], capture_output=True).returncode == 0:
+        assert time.monotonic() < deadline, "the box outlived its host"
+        time.sleep(0.1)
