@@ -1,0 +1,72 @@
+"""Test cases for attention_weights(Q, K): public examples first, then hidden edge and random
+cases."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _large_scores(rng, base):
+    """Width-4 integer queries and keys whose scaled scores sit within a few units of `base`.
+
+    Every query sums to 4 and every key entry is base/2 plus a small integer, so the
+    score is base + (q . delta) / 2. All values are exact in float32.
+    """
+    Q = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1]]
+    K = [[base // 2 + rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
+    return [Q, K]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(31337)
+    lesson = [[1, 0], [0, 1], [1, 1]]
+    return [
+        {
+            "name": "lesson example: three tokens of width 2",
+            "args": [lesson, lesson],
+            "public": True,
+        },
+        {
+            "name": "two queries, three keys, width 4",
+            "args": [[[1, 0, 2, -1], [0, 3, 1, 1]], [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]]],
+            "public": True,
+        },
+        {
+            "name": "a single query and a single key",
+            "args": [[[0.3, -1.2, 2.0]], [[2.0, 0.5, -0.7]]],
+        },
+        {
+            "name": "equal scores (queries of zeros)",
+            "args": [[[0.0, 0.0, 0.0]] * 2, _matrix(rng, 4, 3)],
+        },
+        {"name": "vectors of width 1", "args": [[[1.5], [-0.5], [0.25]], [[1.0], [2.0]]]},
+        {"name": "more keys than queries", "args": [_matrix(rng, 2, 3), _matrix(rng, 6, 3)]},
+        {"name": "more queries than keys", "args": [_matrix(rng, 6, 5), _matrix(rng, 2, 5)]},
+        {
+            "name": "negative entries",
+            "args": [[[-1.0, -2.0], [-0.5, -3.0], [-2.5, -0.5]], [[-1.0, -1.0], [-2.0, 0.5]]],
+        },
+        {"name": "scores near -740", "args": _large_scores(rng, -740)},
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000)},
+        {"name": "one query over 1000 keys", "args": [_matrix(rng, 1, 8), _matrix(rng, 1000, 8)]},
+        {
+            "name": "random, 4 queries, 4 keys, width 4",
+            "args": [_matrix(rng, 4, 4), _matrix(rng, 4, 4)],
+        },
+        {
+            "name": "random, 5 queries, 7 keys, width 3",
+            "args": [_matrix(rng, 5, 3), _matrix(rng, 7, 3)],
+        },
+        {
+            "name": "random, 8 queries, 8 keys, width 16",
+            "args": [_matrix(rng, 8, 16), _matrix(rng, 8, 16)],
+        },
+        {
+            "name": "random, 3 queries, 6 keys, width 64",
+            "args": [_matrix(rng, 3, 64), _matrix(rng, 6, 64)],
+        },
+    ]

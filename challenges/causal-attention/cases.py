@@ -1,0 +1,69 @@
+"""Test cases for causal_attention(Q, K, V): public examples first, then hidden edge and random
+cases. Every case has as many queries as keys (one of each per token)."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, d, dv):
+    return [_matrix(rng, n, d), _matrix(rng, n, d), _matrix(rng, n, dv)]
+
+
+def _large_scores(rng, base):
+    """Five tokens of width 4 whose scaled scores sit within a few units of `base`.
+
+    Every query sums to 4 and every key entry is base/2 plus a small integer, so the
+    score is base + (q . delta) / 2. All values are exact in float32.
+    """
+    Q = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1], [1, 1, 2, 0]]
+    K = [[base // 2 + rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
+    return [Q, K, _matrix(rng, 5, 3)]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(5551212)
+    lesson = [[1, 0], [0, 1], [1, 1]]
+    return [
+        {
+            "name": "lesson example: three tokens of width 2",
+            "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]]],
+            "public": True,
+        },
+        {
+            "name": "four tokens, keys of width 2, values of width 3",
+            "args": [
+                [[1, 0], [0, 1], [1, -1], [2, 1]],
+                [[0, 1], [1, 1], [-1, 0], [1, 2]],
+                [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]],
+            ],
+            "public": True,
+        },
+        {"name": "a single token", "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]]]},
+        {"name": "two tokens", "args": _random(rng, 2, 3, 2)},
+        {
+            "name": "equal scores (queries of zeros)",
+            "args": [[[0.0, 0.0, 0.0]] * 5, _matrix(rng, 5, 3), _matrix(rng, 5, 2)],
+        },
+        {"name": "values wider than keys (d=2, dv=5)", "args": _random(rng, 5, 2, 5)},
+        {"name": "values narrower than keys (d=8, dv=1)", "args": _random(rng, 6, 8, 1)},
+        {
+            "name": "negative queries, keys and values",
+            "args": [
+                [[-1.0, -2.0], [-0.5, -3.0], [-2.5, -0.5]],
+                [[-1.0, -1.0], [-2.0, 0.5], [-0.5, -0.5]],
+                [[-1.0, -2.0], [-4.0, 0.0], [-2.0, -5.0]],
+            ],
+        },
+        {"name": "scores near -740", "args": _large_scores(rng, -740)},
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000)},
+        {"name": "a sequence of 256 tokens", "args": _random(rng, 256, 4, 2)},
+        {"name": "random, 4 tokens, d=4, dv=4", "args": _random(rng, 4, 4, 4)},
+        {"name": "random, 7 tokens, d=3, dv=2", "args": _random(rng, 7, 3, 2)},
+        {"name": "random, 8 tokens, d=16, dv=8", "args": _random(rng, 8, 16, 8)},
+        {"name": "random, 5 tokens, d=64, dv=3", "args": _random(rng, 5, 64, 3)},
+    ]

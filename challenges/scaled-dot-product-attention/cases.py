@@ -1,0 +1,69 @@
+"""Test cases for attention(Q, K, V): public examples first, then hidden edge and random cases."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, m, d, dv):
+    return [_matrix(rng, n, d), _matrix(rng, m, d), _matrix(rng, m, dv)]
+
+
+def _large_scores(rng, base):
+    """Width-4 integer queries and keys whose scaled scores sit within a few units of `base`.
+
+    Every query sums to 4 and every key entry is base/2 plus a small integer, so the
+    score is base + (q . delta) / 2. All values are exact in float32.
+    """
+    Q = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1]]
+    K = [[base // 2 + rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
+    return [Q, K, _matrix(rng, 5, 3)]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(8675309)
+    lesson = [[1, 0], [0, 1], [1, 1]]
+    return [
+        {
+            "name": "lesson example: three tokens of width 2",
+            "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]]],
+            "public": True,
+        },
+        {
+            "name": "two queries, three keys of width 4, values of width 3",
+            "args": [
+                [[1, 0, 2, -1], [0, 3, 1, 1]],
+                [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]],
+                [[1, 0, -1], [0, 2, 0], [3, 0, 1]],
+            ],
+            "public": True,
+        },
+        {"name": "a single token", "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]]]},
+        {
+            "name": "equal scores (queries of zeros)",
+            "args": [[[0.0, 0.0, 0.0]] * 3, _matrix(rng, 4, 3), _matrix(rng, 4, 2)],
+        },
+        {"name": "values wider than keys (d=2, dv=6)", "args": _random(rng, 3, 4, 2, 6)},
+        {"name": "values narrower than keys (d=8, dv=1)", "args": _random(rng, 4, 5, 8, 1)},
+        {"name": "more keys than queries", "args": _random(rng, 2, 7, 3, 4)},
+        {"name": "more queries than keys", "args": _random(rng, 6, 3, 5, 2)},
+        {
+            "name": "negative queries, keys and values",
+            "args": [
+                [[-1.0, -2.0], [-0.5, -3.0]],
+                [[-1.0, -1.0], [-2.0, 0.5], [-0.5, -0.5]],
+                [[-1.0, -2.0, -3.0], [-4.0, 0.0, -1.0], [-2.0, -2.0, -5.0]],
+            ],
+        },
+        {"name": "scores near -740", "args": _large_scores(rng, -740)},
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000)},
+        {"name": "one query over 1000 keys", "args": _random(rng, 1, 1000, 4, 2)},
+        {"name": "random, 4 queries, 4 keys, d=4, dv=4", "args": _random(rng, 4, 4, 4, 4)},
+        {"name": "random, 5 queries, 7 keys, d=3, dv=2", "args": _random(rng, 5, 7, 3, 2)},
+        {"name": "random, 8 queries, 8 keys, d=16, dv=8", "args": _random(rng, 8, 8, 16, 8)},
+        {"name": "random, 3 queries, 6 keys, d=64, dv=3", "args": _random(rng, 3, 6, 64, 3)},
+    ]

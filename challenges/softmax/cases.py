@@ -1,0 +1,48 @@
+"""Test cases for softmax(row): public examples first, then hidden edge and random cases."""
+
+import random
+
+
+def _normal_row(rng, size, scale, shift=0.0):
+    """Normal logits around `shift`, rounded to 1/64 so that float32 holds them exactly.
+
+    float32 cannot store 1000.3 exactly: its error (3e-5) would shift the softmax by more
+    than the tolerance even in a correct float32 solution.
+    """
+    return [shift + round(rng.gauss(0.0, scale) * 64) / 64 for _ in range(size)]
+
+
+def cases():
+    """Return every case; random rows come from a fixed seed, so the list never changes."""
+    rng = random.Random(20240601)
+    return [
+        {"name": "three increasing logits", "args": [[1.0, 2.0, 3.0]], "public": True},
+        {
+            "name": "negative, zero and positive logits",
+            "args": [[-1.0, 0.0, 2.0, -3.0]],
+            "public": True,
+        },
+        {"name": "a single logit", "args": [[3.7]]},
+        {"name": "two equal logits", "args": [[-0.8, -0.8]]},
+        {"name": "many equal logits", "args": [[2.5] * 7]},
+        {"name": "integer logits", "args": [[0, 1, 2, 3]]},
+        {"name": "all logits negative", "args": [[-3.0, -1.5, -7.0, -0.25]]},
+        {"name": "logits near 1000", "args": [[1000.0, 1001.0, 1002.5, 999.25]]},
+        {"name": "logits near 10000", "args": [[10000.0, 9999.5, 10001.0, 10000.25]]},
+        {"name": "logits near -740", "args": [[-740.0, -741.0, -742.5, -739.5]]},
+        {"name": "logits near -10000", "args": [[-10000.0, -10001.0, -10003.5, -9999.75]]},
+        {"name": "logits spread over several thousand", "args": [[0.0, 1500.0, 3000.0, 2999.0]]},
+        {"name": "one logit dominates", "args": [[-50.0, 0.0, 40.0, 1.0]]},
+        {"name": "random logits, 5 entries", "args": [_normal_row(rng, 5, 1.0)]},
+        {"name": "random logits, 17 entries", "args": [_normal_row(rng, 17, 2.0)]},
+        {"name": "random logits, 64 entries", "args": [_normal_row(rng, 64, 1.0)]},
+        {
+            "name": "random logits centred on 1000, 16 entries",
+            "args": [_normal_row(rng, 16, 1.0, shift=1000.0)],
+        },
+        {"name": "long row of 1000 random logits", "args": [_normal_row(rng, 1000, 1.5)]},
+        {
+            "name": "long row of 1000 logits near 1000",
+            "args": [_normal_row(rng, 1000, 1.0, shift=1000.0)],
+        },
+    ]
