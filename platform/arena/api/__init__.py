@@ -1,0 +1,19 @@
+"""The JSON API under /api/v1: one blueprint made of small per-area blueprints."""
+
+from __future__ import annotations
+
+from apiflask import APIBlueprint, APIFlask
+
+from arena.api import challenges, errors, health, runs, submissions
+
+API_PREFIX = "/api/v1"
+
+
+def init_app(app: APIFlask) -> None:
+    """Register the API's blueprints and its one error shape."""
+    api = APIBlueprint("api", __name__, url_prefix=API_PREFIX)
+    api.before_request(errors.require_utf8_body)
+    for area in (health, challenges, submissions, runs):
+        api.register_blueprint(area.bp)
+    app.register_blueprint(api)
+    errors.init_app(app)

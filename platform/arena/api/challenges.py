@@ -1,0 +1,92 @@
+"""The catalog: list challenges and show one (readable without a token)."""
+
+from __future__ import annotations
+
+from apiflask import APIBlueprint, Schema, fields
+
+from arena.api.locale import LangQuery, localized
+from arena.models import Challenge
+from arena.services.catalog import get_challenge, list_challenges, prepared_data
+from graders.grade import display
+
+bp = APIBlueprint("challenges", __name__)
+
+
+class ChallengeSummaryOut(Schema):
+    """A challenge as listed in the catalog."""
+
+    slug = fields.String(metadata={"example": "softmax"})
+    title = fields.String()
+    difficulty = fields.String(metadata={"example": "easy"})
+    track = fields.String(metadata={"example": "foundations"})
+    order = fields.Integer()
+    tags = fields.List(fields.String())
+    entry_point = fields.String(metadata={"example": "softmax"})
+
+
+class ChallengeListOut(Schema):
+    """The catalog, in track order."""
+
+    challenges = fields.List(fields.Nested(ChallengeSummaryOut))
+
+
+class ExampleOut(Schema):
+    """A public example: its input and the expected output."""
+
+    name = fields.String()
+    input = fields.Dict(metadata={"description": "{'args': [...], 'kwargs': {...}}"})
+    expected = fields.Raw()
+
+
+class ChallengeOut(ChallengeSummaryOut):
+    """A challenge's current version, texts in the asked language."""
+
+    statement = fields.String(metadata={"description": "Markdown with LaTeX math."})
+    starter_code = fields.String()
+    hints = fields.List(fields.String())
+    examples = fields.List(fields.Nested(ExampleOut),
+                           metadata={"description": "Public examples; empty until prepared."})
+    time_limit = fields.Float()
+    memory_mb = fields.Integer()
+    rtol = fields.Float()
+    atol = fields.Float()
+    version = fields.String(metadata={"description": "Content hash of the current version."})
+
+
+def summary(challenge: Challenge, lang: str) -> dict:
+    """Present a challenge in the catalog list."""
+    return {"slug": challenge.slug, "title": localized(challenge.title, lang),
+            "difficulty": challenge.difficulty, "track": challenge.track,
+            "order": challenge.order, "tags": challenge.tags, "entry_point": challenge.entry_point}
+
+
+def detail(challenge: Challenge, lang: str) -> dict:
+    """Present a challenge's current version, its texts in `lang`."""
+    version = challenge.current_version
+    prepared = prepared_data(version)
+    examples = [{"name": e["name"], "input": display({"args": e["args"], "kwargs": e["kwargs"]}),
+                 "expected": display(e["expected"])}
+                for e in (prepared.public_examples() if prepared else [])]
+    hints = version.hints.get(lang) or version.hints.get("en") or []
+    return {**summary(challenge, lang), "statement": localized(version.statement, lang),
+            "starter_code": version.starter, "hints": hints, "examples": examples,
+            "time_limit": version.time_limit, "memory_mb": version.memory_mb,
+            "rtol": version.rtol, "atol": version.atol, "version": version.content_hash}
+
+
+@bp.get("/challenges")
+@bp.input(LangQuery, location="query")
+@bp.output(ChallengeListOut)
+@bp.doc(summary="List the challenges")
+def list_view(query_data: dict) -> dict:
+    """List the active challenges in catalog order."""
+    return {"challenges": [summary(c, query_data["lang"]) for c in list_challenges()]}
+
+
+@bp.get("/challenges/<slug>")
+@bp.input(LangQuery, location="query")
+@bp.output(ChallengeOut)
+@bp.doc(summary="Show a challenge", responses=[404])
+def show_view(slug: str, query_data: dict) -> dict:
+    """Show one challenge: statement, starter code, entry point and public examples."""
+    return detail(get_challenge(slug), query_data["lang"])

@@ -1,0 +1,77 @@
+"""One JSON error shape for the whole API: {"error": {"code": ..., "message": ...}}."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apiflask import APIFlask, HTTPError
+from flask import request
+from werkzeug.exceptions import HTTPException
+
+from arena.errors import ArenaError, Unprocessable
+
+CODES = {
+    400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+    405: "method_not_allowed", 409: "conflict", 413: "payload_too_large",
+    415: "unsupported_media_type", 422: "unprocessable", 429: "too_many_requests",
+    500: "internal_error", 503: "unavailable",
+}
+BODY_METHODS = ("POST", "PUT", "PATCH")
+
+
+def error_response(status: int, message: str, headers: Any = None,
+                   code: str | None = None) -> tuple[dict, int, Any]:
+    """Build the API's error response."""
+    body = {"error": {"code": code or CODES.get(status, "error"), "message": message}}
+    return body, status, headers or {}
+
+
+def describe(detail: Any) -> str:
+    """Flatten validation details into one sentence that names each field."""
+    if not isinstance(detail, dict):
+        return "; ".join(str(item) for item in detail) if isinstance(detail, list) else str(detail)
+    parts = []
+    for location, fields in detail.items():
+        items = fields.items() if isinstance(fields, dict) else [(location, fields)]
+        for field, messages in items:
+            name = "body" if field == "_schema" else field
+            parts.append(f"{name}: {describe(messages)}")
+    return "; ".join(parts)
+
+
+def render_http_error(error: HTTPError) -> tuple[dict, int, Any]:
+    """Render APIFlask's errors (validation, auth, abort) in the API's shape."""
+    message = describe(error.detail) if error.detail else error.message
+    return error_response(error.status_code, message or "error", error.headers)
+
+
+def render_arena_error(error: ArenaError) -> tuple[dict, int, Any]:
+    """Render a domain error raised by a service."""
+    return error_response(error.status, error.message, code=error.code)
+
+
+def render_werkzeug_error(error: HTTPException) -> Any:
+    """Render Werkzeug's errors (404, 405, 413, bad JSON...) as JSON under /api."""
+    if not request.path.startswith("/api/"):
+        return error
+    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+    data = getattr(error, "data", None)
+    messages = data.get("messages") if isinstance(data, dict) else None
+    message = describe(messages) if messages else error.description
+    return error_response(error.code or 500, message or error.name, headers)
+
+
+def require_utf8_body() -> None:
+    """Refuse a request body that is not valid UTF-8 (JSON parsers would only say 400)."""
+    if request.method in BODY_METHODS:
+        try:
+            request.get_data(cache=True).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise Unprocessable(f"body: not valid UTF-8 (byte {exc.start})") from None
+
+
+def init_app(app: APIFlask) -> None:
+    """Route every error through the API's one shape."""
+    app.error_processor(render_http_error)
+    app.register_error_handler(ArenaError, render_arena_error)
+    app.register_error_handler(HTTPException, render_werkzeug_error)

@@ -1,0 +1,32 @@
+"""Liveness: is the app up, and which sandbox and queue does it use."""
+
+from __future__ import annotations
+
+from apiflask import APIBlueprint, Schema, fields
+from flask import current_app
+
+from arena.sandbox import get_sandbox
+
+bp = APIBlueprint("health", __name__)
+
+
+class HealthOut(Schema):
+    """Whether the app can grade, and with what."""
+
+    status = fields.String(metadata={"example": "ok"})
+    sandbox = fields.String(allow_none=True, metadata={"example": "process"})
+    queue = fields.String(metadata={"example": "embedded"})
+
+
+@bp.get("/health")
+@bp.output(HealthOut)
+@bp.doc(summary="Health check", responses={503: "No sandbox backend is available"})
+def health() -> tuple[dict, int]:
+    """Report the sandbox backend and the queue; 503 when no sandbox can run code."""
+    queue = current_app.config["QUEUE"]
+    try:
+        sandbox = get_sandbox(current_app).name
+    except Exception as exc:  # any failure here means "cannot grade"
+        current_app.logger.warning("no sandbox: %s", exc)
+        return {"status": "unavailable", "sandbox": None, "queue": queue}, 503
+    return {"status": "ok", "sandbox": sandbox, "queue": queue}, 200

@@ -1,0 +1,152 @@
+"""Submissions and runs: queue code for grading, then read the verdict and per-test results."""
+
+from __future__ import annotations
+
+from apiflask import APIBlueprint, Schema, fields
+from flask import current_app, url_for
+
+from arena.api.auth import auth, current_user
+from arena.api.locale import LangQuery, localized
+from arena.models import Kind, Submission, TestResult
+from arena.queue import get_queue
+from arena.services.submissions import create_submission, get_submission, list_submissions
+
+bp = APIBlueprint("submissions", __name__)
+
+
+class CodeIn(Schema):
+    """The code to grade."""
+
+    code = fields.String(required=True, metadata={"description": "Python source, at most 64 KiB."})
+
+
+class ListQuery(Schema):
+    """Filters of the submission list."""
+
+    challenge = fields.String(metadata={"description": "Only this challenge's submissions."})
+
+
+class AcceptedOut(Schema):
+    """A queued submission and where to poll it."""
+
+    id = fields.Integer()
+    status = fields.String(metadata={"example": "queued"})
+    url = fields.String(metadata={"description": "Poll this URL for the result."})
+
+
+class TestOut(Schema):
+    """One test's result; input, expected and got for public tests only."""
+
+    name = fields.String()
+    hidden = fields.Boolean()
+    passed = fields.Boolean()
+    message = fields.String()
+    error_type = fields.String(allow_none=True)
+    mutant = fields.String(allow_none=True, metadata={"description": "The bug recognised."})
+    diagnosis = fields.String(allow_none=True, metadata={"description": "The bug, explained."})
+    input = fields.Raw(metadata={"description": "Public tests only."})
+    expected = fields.Raw(metadata={"description": "Public tests only."})
+    got = fields.Raw(metadata={"description": "Public tests only."})
+
+
+class SubmissionSummaryOut(AcceptedOut):
+    """A submission without its tests."""
+
+    challenge = fields.String()
+    user = fields.String()
+    kind = fields.String()
+    verdict = fields.String(allow_none=True)
+    passed = fields.Integer()
+    total = fields.Integer()
+    created_at = fields.DateTime()
+    finished_at = fields.DateTime(allow_none=True)
+
+
+class SubmissionOut(SubmissionSummaryOut):
+    """A submission with its per-test results."""
+
+    message = fields.String()
+    output = fields.String(metadata={"description": "What a run printed."})
+    tests = fields.List(fields.Nested(TestOut))
+
+
+class SubmissionListOut(Schema):
+    """Submissions, newest first."""
+
+    submissions = fields.List(fields.Nested(SubmissionSummaryOut))
+
+
+def submission_url(submission: Submission) -> str:
+    """Return the path where a submission can be read."""
+    return url_for("api.submissions.show_view", submission_id=submission.id)
+
+
+def present_test(test: TestResult, lang: str) -> dict:
+    """Present one test; hidden tests never show input, expected or output."""
+    shown = {"name": test.name, "hidden": test.hidden, "passed": test.passed,
+             "message": test.message, "error_type": test.error_type, "mutant": test.mutant,
+             "diagnosis": localized(test.diagnosis, lang)}
+    if not test.hidden and test.detail is not None:
+        shown.update({k: test.detail.get(k) for k in ("input", "expected", "got")})
+    return shown
+
+
+def summary(submission: Submission) -> dict:
+    """Present a submission without its tests."""
+    return {"id": submission.id, "status": submission.status, "url": submission_url(submission),
+            "challenge": submission.challenge.slug, "user": submission.user.username,
+            "kind": submission.kind, "verdict": submission.verdict, "passed": submission.passed,
+            "total": submission.total, "created_at": submission.created_at,
+            "finished_at": submission.finished_at}
+
+
+def present(submission: Submission, lang: str) -> dict:
+    """Present a submission with its per-test results."""
+    return {**summary(submission), "message": submission.message, "output": submission.output,
+            "tests": [present_test(t, lang) for t in submission.tests]}
+
+
+def queue_code(slug: str, code: str, kind: Kind) -> Submission:
+    """Store a submission for the current user and wake a worker."""
+    submission = create_submission(current_user(), slug, code, kind,
+                                   max_bytes=current_app.config["MAX_CODE_BYTES"])
+    get_queue(current_app).notify()
+    return submission
+
+
+def accepted(submission: Submission) -> tuple[dict, int, dict]:
+    """Answer 202 with where to poll."""
+    url = submission_url(submission)
+    return {"id": submission.id, "status": submission.status, "url": url}, 202, {"Location": url}
+
+
+@bp.post("/challenges/<slug>/submissions")
+@bp.auth_required(auth)
+@bp.input(CodeIn, location="json")
+@bp.output(AcceptedOut, status_code=202)
+@bp.doc(summary="Submit code for grading", responses=[401, 404, 413, 422])
+def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
+    """Queue code against the public examples and the hidden tests; answer 202 at once."""
+    return accepted(queue_code(slug, json_data["code"], Kind.SUBMISSION))
+
+
+@bp.get("/submissions/<int:submission_id>")
+@bp.auth_required(auth)
+@bp.input(LangQuery, location="query")
+@bp.output(SubmissionOut)
+@bp.doc(summary="Read a submission", responses=[401, 404])
+def show_view(submission_id: int, query_data: dict) -> dict:
+    """Show a submission's status, verdict and per-test results."""
+    return present(get_submission(current_user(), submission_id), query_data["lang"])
+
+
+@bp.get("/submissions")
+@bp.auth_required(auth)
+@bp.input(ListQuery, location="query")
+@bp.output(SubmissionListOut)
+@bp.doc(summary="List submissions", responses=[401])
+def list_view(query_data: dict) -> dict:
+    """List the caller's submissions (an instructor's: everyone's), newest first."""
+    rows = list_submissions(current_user(), query_data.get("challenge"))
+    return {"submissions": [summary(s) for s in rows]}
+

@@ -1,0 +1,61 @@
+"""Configuration: documented defaults, then a test mapping, then ARENA_* environment variables.
+
+The table of settings lives in docs/configuration.md; keep the two in step.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+#: The repository's challenges/ folder (platform/arena/config.py -> repository root).
+REPOSITORY_CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
+
+DEFAULTS: dict[str, Any] = {
+    "DATA_DIR": "data",
+    "DATABASE_URL": None,
+    "SECRET_KEY": None,
+    "SANDBOX": None,
+    "QUEUE": "embedded",
+    "REDIS_URL": None,
+    "CHALLENGES_DIR": str(REPOSITORY_CHALLENGES),
+    "WORKERS": 2,
+    "MAX_CODE_BYTES": 64 * 1024,
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "RUN_WAIT_EXTRA_SECONDS": 5.0,
+}
+
+QUEUES = ("embedded",)
+
+
+def database_url(url: str) -> str:
+    """Return `url` with PostgreSQL URLs pointed at the psycopg 3 driver."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _secret_key(data_dir: Path) -> str:
+    """Read the secret key persisted in the data folder, creating it on first use."""
+    path = data_dir / "secret_key"
+    if not path.exists():
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_urlsafe(48), encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
+
+
+def finalize(config: dict[str, Any]) -> None:
+    """Fill the derived settings: data folder, database URL, secret key, engine options."""
+    if config["QUEUE"] not in QUEUES:
+        raise ValueError(f"ARENA_QUEUE must be one of {QUEUES}, not {config['QUEUE']!r}")
+    data_dir = Path(str(config["DATA_DIR"])).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    config["DATA_DIR"] = str(data_dir)
+    url = database_url(str(config["DATABASE_URL"] or f"sqlite:///{data_dir / 'arena.db'}"))
+    config["DATABASE_URL"] = config["SQLALCHEMY_DATABASE_URI"] = url
+    config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+    config["SECRET_KEY"] = str(config["SECRET_KEY"] or _secret_key(data_dir))
+    config["WORKERS"] = int(config["WORKERS"])
+    config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())

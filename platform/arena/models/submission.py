@@ -1,0 +1,83 @@
+"""Submissions pinned to a challenge version, and their per-test results."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, CheckConstraint, Double, ForeignKey, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from arena.extensions import db
+from arena.models.challenge import Challenge, ChallengeVersion
+from arena.models.types import JSONText, UTCDateTime, utcnow
+from arena.models.user import User
+from graders.verdicts import Status
+
+
+class Kind(StrEnum):
+    """A graded, recorded submission, or a run against the public examples only."""
+
+    SUBMISSION = "submission"
+    RUN = "run"
+
+
+class Submission(db.Model):
+    """A piece of learner code on its way through the grader; the row is the job."""
+
+    __tablename__ = "submission"
+    __table_args__ = (
+        CheckConstraint("kind IN ('submission', 'run')", name="kind"),
+        CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
+        Index("ix_submission_status_id", "status", "id"),
+        Index("ix_submission_user_id_challenge_id", "user_id", "challenge_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
+    challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
+    version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
+    kind: Mapped[str] = mapped_column(String(16), default=Kind.SUBMISSION)
+    code: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default=Status.QUEUED)
+    verdict: Mapped[str | None] = mapped_column(String(32))
+    passed: Mapped[int] = mapped_column(default=0)
+    total: Mapped[int] = mapped_column(default=0)
+    message: Mapped[str] = mapped_column(Text, default="")
+    output: Mapped[str] = mapped_column(Text, default="")
+    attempt: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    user: Mapped[User] = relationship()
+    challenge: Mapped[Challenge] = relationship()
+    version: Mapped[ChallengeVersion] = relationship()
+    tests: Mapped[list[TestResult]] = relationship(
+        back_populates="submission", order_by="TestResult.position", cascade="all, delete-orphan"
+    )
+
+
+class TestResult(db.Model):
+    """One test's outcome; `detail` (input, expected, got) is kept for public tests only."""
+
+    __tablename__ = "test_result"
+    __test__ = False  # not a pytest test class
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    submission_id: Mapped[int] = mapped_column(
+        ForeignKey("submission.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(128))
+    hidden: Mapped[bool]
+    passed: Mapped[bool]
+    message: Mapped[str] = mapped_column(Text, default="")
+    error_type: Mapped[str | None] = mapped_column(String(128))
+    mutant: Mapped[str | None] = mapped_column(String(64))
+    diagnosis: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    detail: Mapped[dict[str, Any] | None] = mapped_column(JSONText)
+    seconds: Mapped[float | None] = mapped_column(Double)
+
+    submission: Mapped[Submission] = relationship(back_populates="tests")

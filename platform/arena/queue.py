@@ -1,0 +1,96 @@
+"""The embedded queue: worker threads inside the web process, fed from the submission table.
+
+The submission row is the job, so nothing is lost on a restart: `start()` first puts back what
+a crash left running, and workers poll the table (woken early by `notify()`).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from flask import Flask
+
+from arena.sandbox import get_sandbox
+from arena.services.catalog import prepare_pending
+from arena.services.grading import grade_submission
+from arena.services.jobs import claim_next, requeue_unfinished
+from graders.sandbox import Sandbox
+
+log = logging.getLogger(__name__)
+POLL_SECONDS = 1.0
+
+
+class EmbeddedQueue:
+    """Worker threads that claim queued submissions and grade them."""
+
+    def __init__(self, app: Flask, sandbox: Sandbox | None = None, workers: int = 2) -> None:
+        self.app = app
+        self.sandbox = sandbox
+        self.workers = workers
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    @property
+    def running(self) -> bool:
+        """Tell whether worker threads are running."""
+        return bool(self._threads)
+
+    def start(self) -> None:
+        """Requeue unfinished work, then start the worker threads."""
+        if self.running:
+            return
+        self.sandbox = self.sandbox or get_sandbox(self.app)
+        with self.app.app_context():
+            requeued = requeue_unfinished()
+        if requeued:
+            log.info("requeued %d submissions left running by a previous process", requeued)
+        self._stop.clear()
+        self._threads = [threading.Thread(target=self._work, name=f"arena-worker-{i}",
+                                          daemon=True) for i in range(self.workers)]
+        for thread in self._threads:
+            thread.start()
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Ask the workers to finish their current job and wait for them."""
+        self._stop.set()
+        self._wake.set()
+        for thread in self._threads:
+            thread.join(timeout)
+        self._threads = []
+
+    def notify(self) -> None:
+        """Wake a worker: a submission was queued."""
+        self._wake.set()
+
+    def _work(self) -> None:
+        """Claim and grade submissions until stopped; when idle, prepare pending versions."""
+        while not self._stop.is_set():
+            self._wake.clear()
+            try:
+                busy = self._step()
+            except Exception:  # a broken database must not kill the worker for good
+                log.exception("worker step failed")
+                busy = False
+            if not busy:
+                self._wake.wait(POLL_SECONDS)
+
+    def _step(self) -> bool:
+        """Do one unit of work; tell whether there was any."""
+        with self.app.app_context():
+            submission_id = claim_next()
+            if submission_id is not None:
+                grade_submission(submission_id, self.sandbox)
+                return True
+            return prepare_pending(self.sandbox)
+
+
+def init_app(app: Flask) -> None:
+    """Attach a (stopped) embedded queue to the app."""
+    app.extensions["arena.queue"] = EmbeddedQueue(app, workers=app.config["WORKERS"])
+
+
+def get_queue(app: Flask) -> EmbeddedQueue:
+    """Return the app's queue."""
+    return app.extensions["arena.queue"]

@@ -1,0 +1,21 @@
+"""The app's sandbox backend, chosen on first use so that importing the app never needs one."""
+
+from __future__ import annotations
+
+import threading
+
+from flask import Flask
+
+from graders.sandbox import Sandbox, select_sandbox
+
+_lock = threading.Lock()
+
+
+def get_sandbox(app: Flask) -> Sandbox:
+    """Return the app's sandbox, selecting it from ARENA_SANDBOX the first time."""
+    with _lock:
+        if "arena.sandbox" not in app.extensions:
+            # Learner code must see neither the challenges (references, tests) nor the data.
+            hide = (app.config["CHALLENGES_DIR"], app.config["DATA_DIR"])
+            app.extensions["arena.sandbox"] = select_sandbox(app.config["SANDBOX"], hide=hide)
+        return app.extensions["arena.sandbox"]

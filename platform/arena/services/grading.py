@@ -1,0 +1,39 @@
+"""Grade one claimed submission with the engine and record the outcome, whatever happens."""
+
+from __future__ import annotations
+
+import logging
+
+from arena.extensions import db
+from arena.models import Kind, Submission
+from arena.services.catalog import prepare_version, prepared_data, version_spec
+from arena.services.jobs import record_internal_error, record_report
+from graders import PrepareError, grade
+from graders.sandbox import Sandbox
+
+log = logging.getLogger(__name__)
+
+NOT_PREPARED = ("This challenge's tests could not be prepared. This is the platform's fault, "
+                "not yours, and does not count against you.")
+CRASHED = ("The grader failed ({}). This is the platform's fault, not yours, "
+           "and does not count against you.")
+
+
+def grade_submission(submission_id: int, sandbox: Sandbox) -> None:
+    """Grade a running submission; any exception ends it as internal_error, never stuck."""
+    submission = db.session.get(Submission, submission_id)
+    if submission is None:
+        return
+    attempt = submission.attempt
+    try:
+        version = submission.version
+        prepared = prepared_data(version) or prepare_version(version, sandbox)
+        report = grade(version_spec(version), prepared, submission.code, sandbox,
+                       public_only=submission.kind == Kind.RUN)
+        record_report(submission_id, attempt, report)
+    except PrepareError:
+        log.exception("submission %s: the challenge version cannot be prepared", submission_id)
+        record_internal_error(submission_id, attempt, NOT_PREPARED)
+    except Exception as exc:
+        log.exception("submission %s: grading failed", submission_id)
+        record_internal_error(submission_id, attempt, CRASHED.format(type(exc).__name__))

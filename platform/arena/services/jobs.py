@@ -1,0 +1,105 @@
+"""Submissions as jobs: claimed atomically, recorded once, put back after a crash.
+
+Every write checks the row's status (and attempt) in its WHERE clause, so that several worker
+threads or processes, on SQLite or PostgreSQL, never grade or record the same attempt twice.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import case, select, update
+
+from arena.extensions import db
+from arena.models import Kind, Submission, TestResult
+from arena.models.types import utcnow
+from graders import GradeReport, Status, TestReport, Verdict
+
+#: A submission that took the process down this many times is not tried again.
+MAX_ATTEMPTS = 3
+
+
+def claim(submission_id: int) -> bool:
+    """Mark one queued submission running; tell whether this caller won it."""
+    result = db.session.execute(
+        update(Submission)
+        .where(Submission.id == submission_id, Submission.status == Status.QUEUED)
+        .values(status=Status.RUNNING, attempt=Submission.attempt + 1, started_at=utcnow())
+    )
+    db.session.commit()
+    return result.rowcount == 1
+
+
+def claim_next() -> int | None:
+    """Claim the oldest queued submission (runs first: someone is waiting); return its id."""
+    runs_first = case((Submission.kind == Kind.RUN, 0), else_=1)
+    candidates = db.session.scalars(
+        select(Submission.id).where(Submission.status == Status.QUEUED)
+        .order_by(runs_first, Submission.id).limit(8)
+    ).all()
+    db.session.commit()
+    return next((sid for sid in candidates if claim(sid)), None)
+
+
+def _finish(submission_id: int, attempt: int, **values: object) -> bool:
+    """Mark a running submission done if this attempt still owns it; do not commit."""
+    result = db.session.execute(
+        update(Submission)
+        .where(Submission.id == submission_id, Submission.status == Status.RUNNING,
+               Submission.attempt == attempt)
+        .values(status=Status.DONE, finished_at=utcnow(), **values)
+    )
+    return result.rowcount == 1
+
+
+def clean_text(text: str | None, limit: int | None = None) -> str:
+    """Make learner-influenced text storable everywhere: no NUL, no lone surrogates."""
+    text = (text or "").replace("\x00", "\ufffd")
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return text[:limit] if limit else text
+
+
+def _test_row(submission_id: int, position: int, test: TestReport) -> TestResult:
+    """Build the stored row of one test; public tests keep their input, expected and got."""
+    detail = None if test.hidden else {"input": test.input, "expected": test.expected,
+                                        "got": test.got}
+    return TestResult(submission_id=submission_id, position=position,
+                      name=clean_text(test.name, 128), hidden=test.hidden, passed=test.passed,
+                      message=clean_text(test.message),
+                      error_type=clean_text(test.error_type, 128) or None,
+                      mutant=test.mutant, diagnosis=test.diagnosis, detail=detail,
+                      seconds=test.seconds)
+
+
+def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool:
+    """Store a grade report once, in one transaction; a stale or repeated call changes nothing."""
+    if not _finish(submission_id, attempt, verdict=str(report.verdict), passed=report.passed,
+                   total=report.total, message=clean_text(report.message),
+                   output=clean_text(report.output)):
+        db.session.rollback()
+        return False
+    db.session.add_all(_test_row(submission_id, i, t) for i, t in enumerate(report.tests))
+    db.session.commit()
+    return True
+
+
+def record_internal_error(submission_id: int, attempt: int, message: str) -> bool:
+    """End a running submission with the platform's own fault; tell whether it was recorded."""
+    db.session.rollback()
+    done = _finish(submission_id, attempt, verdict=str(Verdict.INTERNAL_ERROR),
+                   message=clean_text(message))
+    db.session.commit()
+    return done
+
+
+def requeue_unfinished() -> int:
+    """Queue again what a crash left running; give up on what crashed it too often."""
+    give_up = update(Submission).where(
+        Submission.status == Status.RUNNING, Submission.attempt >= MAX_ATTEMPTS
+    ).values(status=Status.DONE, verdict=str(Verdict.INTERNAL_ERROR), finished_at=utcnow(),
+             message=f"grading was interrupted {MAX_ATTEMPTS} times; the platform gave up")
+    db.session.execute(give_up)
+    result = db.session.execute(
+        update(Submission).where(Submission.status == Status.RUNNING)
+        .values(status=Status.QUEUED, started_at=None)
+    )
+    db.session.commit()
+    return result.rowcount

@@ -1,0 +1,70 @@
+"""Submissions: validated, queued pinned to a version, read back by who may see them."""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import select
+
+from arena.errors import NotFound, PayloadTooLarge, Unprocessable
+from arena.extensions import db
+from arena.models import Challenge, Kind, Submission, User
+from arena.services.catalog import get_challenge
+from graders import Status
+
+MAX_CODE_BYTES = 64 * 1024
+
+
+def validate_code(code: str, max_bytes: int = MAX_CODE_BYTES) -> None:
+    """Refuse code that is empty, too large, or not text that UTF-8 can carry."""
+    try:
+        size = len(code.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise Unprocessable("code: contains a lone surrogate; send valid UTF-8 text") from None
+    if size > max_bytes:
+        raise PayloadTooLarge(f"code: {size} bytes is over the limit of {max_bytes} bytes")
+    if "\x00" in code:
+        raise Unprocessable("code: contains a NUL character")
+    if not code.strip():
+        raise Unprocessable("code: is empty")
+
+
+def create_submission(user: User, slug: str, code: str, kind: str = Kind.SUBMISSION,
+                      max_bytes: int = MAX_CODE_BYTES) -> Submission:
+    """Validate the code and queue it, pinned to the challenge's current version."""
+    challenge = get_challenge(slug)
+    validate_code(code, max_bytes)
+    submission = Submission(user=user, challenge=challenge, version=challenge.current_version,
+                            kind=str(Kind(kind)), code=code, status=Status.QUEUED)
+    db.session.add(submission)
+    db.session.commit()
+    return submission
+
+
+def get_submission(user: User, submission_id: int) -> Submission:
+    """Return a submission the user may read (their own, or any for instructors); else 404."""
+    submission = db.session.get(Submission, submission_id, populate_existing=True)
+    if submission is None or not (submission.user_id == user.id or user.sees_everyone):
+        raise NotFound(f"no submission {submission_id}")
+    return submission
+
+
+def list_submissions(user: User, slug: str | None = None) -> list[Submission]:
+    """Return recorded submissions, newest first: the user's own, or everyone's for staff."""
+    query = select(Submission).where(Submission.kind == Kind.SUBMISSION)
+    if not user.sees_everyone:
+        query = query.where(Submission.user_id == user.id)
+    if slug is not None:
+        query = query.join(Challenge).where(Challenge.slug == slug)
+    return list(db.session.scalars(query.order_by(Submission.id.desc())))
+
+
+def wait_until_done(submission_id: int, timeout: float, interval: float = 0.1) -> bool:
+    """Wait until a submission is done or `timeout` seconds pass; tell whether it is done."""
+    deadline = time.monotonic() + timeout
+    while True:
+        status = db.session.scalar(select(Submission.status).where(Submission.id == submission_id))
+        db.session.commit()
+        if status == Status.DONE or time.monotonic() >= deadline:
+            return status == Status.DONE
+        time.sleep(interval)

@@ -1,0 +1,39 @@
+"""Health and the OpenAPI document."""
+
+EXPECTED_PATHS = {
+    "/api/v1/health": {"get"},
+    "/api/v1/challenges": {"get"},
+    "/api/v1/challenges/{slug}": {"get"},
+    "/api/v1/challenges/{slug}/submissions": {"post"},
+    "/api/v1/challenges/{slug}/runs": {"post"},
+    "/api/v1/submissions": {"get"},
+    "/api/v1/submissions/{submission_id}": {"get"},
+}
+
+
+def test_health_needs_no_token(client):
+    response = client.get("/api/v1/health")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "sandbox": "process", "queue": "embedded"}
+
+
+def test_health_reports_a_missing_sandbox(app, client):
+    app.config["SANDBOX"] = "no-such-backend"
+    response = client.get("/api/v1/health")
+    assert response.status_code == 503 and response.get_json()["status"] == "unavailable"
+
+
+def test_openapi_document_lists_every_endpoint(client):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    spec = response.get_json()
+    assert spec["openapi"].startswith("3.")
+    assert {path: set(ops) for path, ops in spec["paths"].items()} == EXPECTED_PATHS
+    schemes = spec["components"]["securitySchemes"]
+    assert any(s.get("scheme") == "bearer" for s in schemes.values())
+    submit = spec["paths"]["/api/v1/challenges/{slug}/submissions"]["post"]
+    assert "202" in submit["responses"] and submit["security"]
+    assert "security" not in spec["paths"]["/api/v1/challenges"]["get"]
+    body = submit["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    code_in = spec["components"]["schemas"][body.rsplit("/", 1)[1]]
+    assert code_in["required"] == ["code"] and code_in["properties"]["code"]["type"] == "string"

@@ -1,0 +1,111 @@
+"""Submissions and runs through the HTTP API, graded by the real engine and sandbox."""
+
+import time
+from pathlib import Path
+
+import pytest
+
+SDPA = "scaled-dot-product-attention"
+UNSCALED = """
+import numpy as np
+
+def attention(Q, K, V):
+    scores = np.asarray(Q, float) @ np.asarray(K, float).T
+    weights = np.exp(scores - scores.max(axis=1, keepdims=True))
+    weights /= weights.sum(axis=1, keepdims=True)
+    return weights @ np.asarray(V, float)
+"""
+
+
+def _reference(app, slug: str = SDPA) -> str:
+    return (Path(app.config["CHALLENGES_DIR"]) / slug / "reference.py").read_text()
+
+
+def _poll(client, url: str, headers: dict, timeout: float = 90, **query) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        body = client.get(url, headers=headers, query_string=query).get_json()
+        if body["status"] == "done":
+            return body
+        time.sleep(0.1)
+    raise AssertionError(f"{url} is still {body['status']}")
+
+
+def test_submit_answers_202_with_where_to_poll(client, catalog, auth_headers):
+    response = client.post(f"/api/v1/challenges/{SDPA}/submissions", json={"code": "x = 1"},
+                           headers=auth_headers)
+    assert response.status_code == 202
+    body = response.get_json()
+    assert set(body) == {"id", "status", "url"} and body["status"] == "queued"
+    assert response.headers["Location"] == body["url"] == f"/api/v1/submissions/{body['id']}"
+    shown = client.get(body["url"], headers=auth_headers).get_json()
+    assert shown["challenge"] == SDPA and shown["status"] == "queued" and shown["tests"] == []
+    assert shown["verdict"] is None and shown["finished_at"] is None
+
+
+def test_students_see_only_their_own_and_instructors_everyone(client, catalog, make_token):
+    ann = {"Authorization": f"Bearer {make_token('ann')}"}
+    bob = {"Authorization": f"Bearer {make_token('bob')}"}
+    ines = {"Authorization": f"Bearer {make_token('ines', 'instructor')}"}
+    url = client.post(f"/api/v1/challenges/{SDPA}/submissions", json={"code": "x = 1"},
+                      headers=ann).get_json()["url"]
+    assert client.get(url, headers=bob).status_code == 404
+    assert client.get(url, headers=ines).status_code == 200
+    assert client.get("/api/v1/submissions", headers=bob).get_json() == {"submissions": []}
+    listed = client.get("/api/v1/submissions", headers=ines,
+                        query_string={"challenge": SDPA}).get_json()["submissions"]
+    assert [(s["user"], s["url"]) for s in listed] == [("ann", url)]
+    assert client.get("/api/v1/submissions?challenge=softmax",
+                      headers=ines).get_json() == {"submissions": []}
+
+
+@pytest.mark.sandbox
+def test_the_reference_is_accepted(app, client, catalog, auth_headers, queue):
+    url = client.post(f"/api/v1/challenges/{SDPA}/submissions",
+                      json={"code": _reference(app)}, headers=auth_headers).get_json()["url"]
+    result = _poll(client, url, auth_headers)
+    assert result["verdict"] == "accepted" and result["passed"] == result["total"] > 2
+    assert result["finished_at"] >= result["created_at"]
+    for test in result["tests"]:
+        assert test["passed"] and test["diagnosis"] is None
+        assert ("input" in test) == (not test["hidden"])
+
+
+@pytest.mark.sandbox
+def test_a_missing_scale_is_wrong_answer_and_named(client, catalog, auth_headers, queue):
+    url = client.post(f"/api/v1/challenges/{SDPA}/submissions", json={"code": UNSCALED},
+                      headers=auth_headers).get_json()["url"]
+    result = _poll(client, url, auth_headers)
+    assert result["verdict"] == "wrong_answer"
+    failed = [t for t in result["tests"] if not t["passed"]]
+    assert failed and all(t["diagnosis"] for t in failed)
+    hidden = [t for t in result["tests"] if t["hidden"]]
+    assert hidden and not any({"input", "expected", "got"} & set(t) for t in hidden)
+    korean = client.get(url, headers=auth_headers, query_string={"lang": "ko"}).get_json()
+    assert korean["tests"][-1]["diagnosis"] != result["tests"][-1]["diagnosis"] or all(
+        t["passed"] for t in korean["tests"])
+
+
+@pytest.mark.sandbox
+def test_a_syntax_error_is_compilation_error(client, catalog, auth_headers, queue):
+    url = client.post(f"/api/v1/challenges/{SDPA}/submissions",
+                      json={"code": "def attention(Q, K, V)\n    return V\n"},
+                      headers=auth_headers).get_json()["url"]
+    result = _poll(client, url, auth_headers)
+    assert result["verdict"] == "compilation_error" and "line" in result["message"].lower()
+
+
+@pytest.mark.sandbox
+def test_a_run_answers_with_full_feedback_and_is_not_listed(client, catalog, auth_headers,
+                                                              queue):
+    response = client.post(f"/api/v1/challenges/{SDPA}/runs", json={"code": UNSCALED},
+                           headers=auth_headers)
+    assert response.status_code == 200
+    result = response.get_json()
+    assert result["kind"] == "run" and result["status"] == "done"
+    assert result["tests"] and not any(t["hidden"] for t in result["tests"])
+    lesson = result["tests"][0]
+    assert {"input", "expected", "got"} <= set(lesson) and lesson["got"] != lesson["expected"]
+    assert client.get("/api/v1/submissions", headers=auth_headers).get_json() == {
+        "submissions": []}
+    assert client.get(result["url"], headers=auth_headers).get_json()["id"] == result["id"]

@@ -1,0 +1,78 @@
+"""Configuration: documented defaults, the test mapping, then ARENA_* environment variables."""
+
+from pathlib import Path
+
+import pytest
+
+from arena import create_app
+from arena.config import REPOSITORY_CHALLENGES, database_url
+
+
+@pytest.fixture
+def clean_env(monkeypatch):
+    """Remove every ARENA_* variable so that the defaults show."""
+    for name in [n for n in __import__("os").environ if n.startswith("ARENA_")]:
+        monkeypatch.delenv(name)
+    return monkeypatch
+
+
+def test_defaults_put_everything_in_the_data_folder(clean_env, tmp_path):
+    clean_env.chdir(tmp_path)
+    app = create_app()
+    data = tmp_path / "data"
+    assert app.config["DATA_DIR"] == str(data) and data.is_dir()
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{data / 'arena.db'}"
+    assert app.config["QUEUE"] == "embedded"
+    assert app.config["WORKERS"] == 2
+    assert app.config["SANDBOX"] is None
+    assert Path(app.config["CHALLENGES_DIR"]) == REPOSITORY_CHALLENGES
+    assert REPOSITORY_CHALLENGES.name == "challenges"
+    assert app.config["MAX_CONTENT_LENGTH"] == 1024 * 1024
+
+
+def test_secret_key_is_generated_once_and_kept(clean_env, tmp_path):
+    clean_env.chdir(tmp_path)
+    first = create_app().config["SECRET_KEY"]
+    assert len(first) >= 32
+    assert create_app().config["SECRET_KEY"] == first
+    assert (tmp_path / "data" / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_environment_overrides_test_config(clean_env, tmp_path):
+    clean_env.setenv("ARENA_WORKERS", "5")
+    clean_env.setenv("ARENA_DATA_DIR", str(tmp_path / "elsewhere"))
+    clean_env.setenv("ARENA_SECRET_KEY", "from-env")
+    app = create_app({"WORKERS": 3, "DATA_DIR": str(tmp_path / "mapping")})
+    assert app.config["WORKERS"] == 5
+    assert app.config["DATA_DIR"] == str(tmp_path / "elsewhere")
+    assert app.config["SECRET_KEY"] == "from-env"
+
+
+def test_test_config_overrides_defaults(clean_env, tmp_path):
+    app = create_app({"WORKERS": 3, "DATA_DIR": str(tmp_path), "SANDBOX": "process"})
+    assert app.config["WORKERS"] == 3 and app.config["SANDBOX"] == "process"
+
+
+@pytest.mark.parametrize(("given", "used"), [
+    ("postgresql://u@h:5432/db", "postgresql+psycopg://u@h:5432/db"),
+    ("postgres://h/db", "postgresql+psycopg://h/db"),
+    ("postgresql+psycopg://h/db", "postgresql+psycopg://h/db"),
+    ("sqlite:////tmp/x.db", "sqlite:////tmp/x.db"),
+])
+def test_postgresql_urls_use_psycopg_3(given, used):
+    assert database_url(given) == used
+
+
+def test_unknown_queue_is_refused(clean_env, tmp_path):
+    with pytest.raises(ValueError, match="ARENA_QUEUE"):
+        create_app({"DATA_DIR": str(tmp_path), "QUEUE": "carrier-pigeon"})
+
+
+def test_creating_the_app_starts_no_threads(clean_env, tmp_path):
+    import threading
+
+    before = threading.active_count()
+    app = create_app({"DATA_DIR": str(tmp_path)})
+    assert threading.active_count() == before
+    assert not app.extensions["arena.queue"].running
+    assert "arena.sandbox" not in app.extensions

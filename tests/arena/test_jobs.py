@@ -1,0 +1,132 @@
+"""Submissions as jobs: claimed once across threads, recorded once, put back after a crash."""
+
+import threading
+from collections import Counter
+
+import pytest
+from sqlalchemy import func, select
+
+import graders
+from arena.extensions import db
+from arena.models import Submission, TestResult, User
+from arena.services import jobs
+from arena.services.submissions import create_submission
+from arena.services.users import create_user
+from graders import GradeReport, Verdict
+
+CODE = "def softmax(row):\n    return row\n"
+
+
+@pytest.fixture
+def ctx(app, catalog):
+    """Run the test inside an app context with the catalog loaded."""
+    with app.app_context():
+        yield app
+
+
+def _user(name: str = "ann") -> User:
+    return db.session.scalar(select(User).where(User.username == name)) or create_user(name)
+
+
+def _report(verdict: Verdict = Verdict.WRONG_ANSWER) -> GradeReport:
+    return GradeReport(verdict, [
+        graders.TestReport("public one", hidden=False, passed=True, input={"args": [[1.0]]},
+                           expected=[1.0], got=[1.0]),
+        graders.TestReport("hidden one", hidden=True, passed=False, message="wrong", mutant="m",
+                           diagnosis={"en": "the bug", "ko": "버그"}, input={"args": [[2.0]]},
+                           expected=[9.0], got=[0.0]),
+    ], "a message")
+
+
+def _claimed() -> tuple[int, int]:
+    submission = create_submission(_user(), "softmax", CODE)
+    assert jobs.claim_next() == submission.id
+    return submission.id, 1
+
+
+def test_claim_next_takes_runs_first_then_the_oldest(ctx):
+    first = create_submission(_user(), "softmax", CODE).id
+    second = create_submission(_user(), "softmax", CODE).id
+    run = create_submission(_user(), "softmax", CODE, kind="run").id
+    assert [jobs.claim_next() for _ in range(4)] == [run, first, second, None]
+    row = db.session.get(Submission, first, populate_existing=True)
+    assert row.status == "running" and row.attempt == 1 and row.started_at
+
+
+def test_claims_are_atomic_across_threads(app, catalog):
+    with app.app_context():
+        ids = {create_submission(_user(), "softmax", CODE).id for _ in range(30)}
+    claims: list[int] = []
+
+    def worker() -> None:
+        with app.app_context():
+            while (claimed := jobs.claim_next()) is not None:
+                claims.append(claimed)
+
+    threads = [threading.Thread(target=worker) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert Counter(claims) == Counter(ids)
+
+
+def test_record_report_stores_verdict_and_tests_once(ctx):
+    submission_id, attempt = _claimed()
+    assert jobs.record_report(submission_id, attempt, _report())
+    assert not jobs.record_report(submission_id, attempt, _report(Verdict.ACCEPTED))
+    row = db.session.get(Submission, submission_id, populate_existing=True)
+    assert (row.status, row.verdict, row.passed, row.total) == ("done", "wrong_answer", 1, 2)
+    assert row.message == "a message" and row.finished_at >= row.started_at
+    assert db.session.scalar(select(func.count()).select_from(TestResult)) == 2
+    public, hidden = row.tests
+    assert public.detail == {"input": {"args": [[1.0]]}, "expected": [1.0], "got": [1.0]}
+    assert hidden.detail is None and hidden.mutant == "m" and hidden.diagnosis["ko"] == "버그"
+
+
+def test_a_stale_attempt_cannot_record(ctx):
+    submission_id, attempt = _claimed()
+    assert jobs.requeue_unfinished() == 1
+    assert jobs.claim_next() == submission_id
+    assert not jobs.record_report(submission_id, attempt, _report())
+    assert not jobs.record_internal_error(submission_id, attempt, "late")
+    assert jobs.record_report(submission_id, attempt + 1, _report())
+
+
+def test_a_queued_submission_cannot_be_recorded(ctx):
+    submission = create_submission(_user(), "softmax", CODE)
+    assert not jobs.record_report(submission.id, 0, _report())
+
+
+def test_record_internal_error_ends_the_submission(ctx):
+    submission_id, attempt = _claimed()
+    assert jobs.record_internal_error(submission_id, attempt, "the grader broke")
+    row = db.session.get(Submission, submission_id, populate_existing=True)
+    assert (row.status, row.verdict, row.message) == ("done", "internal_error", "the grader broke")
+
+
+def test_requeue_puts_running_back_and_gives_up_after_three_attempts(ctx):
+    stuck, _ = _claimed()
+    doomed, _ = _claimed()
+    db.session.get(Submission, doomed).attempt = jobs.MAX_ATTEMPTS
+    db.session.commit()
+    assert jobs.requeue_unfinished() == 1
+    db.session.expire_all()
+    assert db.session.get(Submission, stuck).status == "queued"
+    gave_up = db.session.get(Submission, doomed)
+    assert (gave_up.status, gave_up.verdict) == ("done", "internal_error")
+
+
+def test_learner_text_is_stored_safely(ctx):
+    """NUL, lone surrogates and long error names come from learner code; none may break a write."""
+    submission_id, attempt = _claimed()
+    nasty = "a\x00b\ud800c"
+    report = GradeReport(Verdict.RUNTIME_ERROR, [
+        graders.TestReport("public", hidden=False, passed=False, message=nasty,
+                           error_type="E" * 300, got=nasty),
+    ], nasty, output=nasty)
+    assert jobs.record_report(submission_id, attempt, report)
+    row = db.session.get(Submission, submission_id, populate_existing=True)
+    assert row.message == row.output == "a\ufffdb?c"
+    assert row.tests[0].message == "a\ufffdb?c" and len(row.tests[0].error_type) == 128
+    assert row.tests[0].detail["got"] == nasty

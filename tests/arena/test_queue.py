@@ -1,0 +1,92 @@
+"""The embedded queue grades through the real sandbox and never leaves work stuck."""
+
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from arena.extensions import db
+from arena.models import ChallengeVersion, Submission, User
+from arena.services.catalog import get_challenge, sync_catalog
+from arena.services.grading import NOT_PREPARED
+from arena.services.jobs import claim_next
+from arena.services.submissions import create_submission
+
+pytestmark = pytest.mark.sandbox
+
+
+def _reference(app, slug: str = "softmax") -> str:
+    return (Path(app.config["CHALLENGES_DIR"]) / slug / "reference.py").read_text()
+
+
+def _submit(app, code: str, slug: str = "softmax", kind: str = "submission") -> int:
+    with app.app_context():
+        return create_submission(db.session.scalar(select(User)), slug, code, kind).id
+
+
+def _wait(app, submission_id: int, timeout: float = 60) -> Submission:
+    deadline = time.monotonic() + timeout
+    with app.app_context():
+        while time.monotonic() < deadline:
+            row = db.session.get(Submission, submission_id, populate_existing=True)
+            if row.status == "done":
+                db.session.expunge(row)
+                return row
+            db.session.commit()
+            time.sleep(0.1)
+    raise AssertionError(f"submission {submission_id} is still {row.status}")
+
+
+def test_the_queue_grades_a_submission(app, catalog, make_token, queue):
+    make_token()
+    submission_id = _submit(app, _reference(app))
+    queue.notify()
+    row = _wait(app, submission_id)
+    assert row.verdict == "accepted" and row.passed == row.total > 0 and row.attempt == 1
+
+
+def test_start_requeues_what_a_crash_left_running(app, catalog, make_token):
+    make_token()
+    submission_id = _submit(app, _reference(app))
+    with app.app_context():
+        assert claim_next() == submission_id  # then the process "dies"
+    app.extensions["arena.queue"].start()
+    row = _wait(app, submission_id)
+    assert row.verdict == "accepted" and row.attempt == 2
+
+
+def test_an_exception_while_grading_ends_in_internal_error(app, catalog, make_token, queue):
+    make_token()
+    with app.app_context():
+        version = get_challenge("softmax").current_version
+        version.spec = {"not": "a spec"}
+        db.session.commit()
+    row = _wait(app, _submit(app, _reference(app)))
+    assert row.verdict == "internal_error" and "not yours" in row.message
+
+
+def test_a_challenge_that_cannot_be_prepared_ends_in_internal_error(
+        app, make_token, tmp_path, queue):
+    make_token()
+    root = tmp_path / "catalog"
+    shutil.copytree(Path(app.config["CHALLENGES_DIR"]) / "softmax", root / "softmax")
+    (root / "softmax" / "cases.py").write_text("def cases():\n    return 1 / 0\n")
+    with app.app_context():
+        sync_catalog(root)
+    row = _wait(app, _submit(app, _reference(app)))
+    assert row.verdict == "internal_error" and row.message == NOT_PREPARED
+
+
+def test_an_idle_queue_prepares_the_catalog(app, catalog, queue):
+    deadline = time.monotonic() + 120
+    with app.app_context():
+        while time.monotonic() < deadline:
+            pending = db.session.scalars(select(ChallengeVersion.id)
+                                         .where(ChallengeVersion.prepared.is_(None))).all()
+            db.session.commit()
+            if not pending:
+                return
+            time.sleep(0.2)
+    raise AssertionError(f"versions {pending} were never prepared")

@@ -1,0 +1,94 @@
+"""Submissions: validated, queued pinned to a version, visible to their owner and to staff."""
+
+import shutil
+
+import pytest
+from sqlalchemy import select
+
+import graders
+from arena.errors import NotFound, PayloadTooLarge, Unprocessable
+from arena.extensions import db
+from arena.models import User
+from arena.services import jobs
+from arena.services import submissions as service
+from arena.services.catalog import sync_catalog
+from arena.services.users import create_user
+from graders import GradeReport, Verdict
+
+CODE = "def softmax(row):\n    return row\n"
+
+
+@pytest.fixture
+def ctx(app, catalog):
+    """Run the test inside an app context with the catalog loaded."""
+    with app.app_context():
+        yield app
+
+
+def _user(name: str = "ann", role: str = "student") -> User:
+    return db.session.scalar(select(User).where(User.username == name)) or create_user(name, role)
+
+
+def _report(verdict: Verdict = Verdict.WRONG_ANSWER) -> GradeReport:
+    return GradeReport(verdict, [
+        graders.TestReport("public one", hidden=False, passed=True),
+    ])
+
+
+@pytest.mark.parametrize(("code", "error"), [
+    ("", Unprocessable), ("   \n", Unprocessable), ("x = 1\x00", Unprocessable),
+    ("x = '\ud800'", Unprocessable), ("#" * (64 * 1024 + 1), PayloadTooLarge),
+    ("#" + "가" * 21846, PayloadTooLarge),  # 65,539 bytes of UTF-8 in 21,847 characters
+])
+def test_bad_code_is_refused(code, error):
+    with pytest.raises(error, match="code"):
+        service.validate_code(code)
+
+
+def test_code_of_exactly_64_kib_is_accepted():
+    service.validate_code("#" * (64 * 1024))
+
+
+def test_submission_is_queued_and_pinned_to_the_current_version(ctx, tmp_path):
+    submission = service.create_submission(_user(), "softmax", CODE)
+    assert submission.status == "queued" and submission.attempt == 0
+    assert submission.version_id == submission.challenge.current_version_id
+    assert submission.kind == "submission" and submission.created_at.tzinfo
+
+
+def test_unknown_challenge_is_not_found(ctx):
+    with pytest.raises(NotFound):
+        service.create_submission(_user(), "no-such-thing", CODE)
+
+
+def test_lists_show_own_submissions_and_everyone_to_staff(ctx):
+    ann, bob = _user("ann"), _user("bob")
+    teacher = _user("ines", "instructor")
+    mine = service.create_submission(ann, "softmax", CODE)
+    service.create_submission(ann, "softmax", CODE, kind="run")
+    theirs = service.create_submission(bob, "scaled-scores", "def scaled_scores(Q, K): pass")
+    assert [s.id for s in service.list_submissions(ann)] == [mine.id]
+    assert [s.id for s in service.list_submissions(teacher)] == [theirs.id, mine.id]
+    assert [s.id for s in service.list_submissions(teacher, "softmax")] == [mine.id]
+    assert service.get_submission(teacher, mine.id) is not None
+    with pytest.raises(NotFound):
+        service.get_submission(bob, mine.id)
+
+
+def test_old_submissions_keep_their_version_after_a_resync(ctx, app, tmp_path):
+    root = tmp_path / "catalog"
+    shutil.copytree(app.config["CHALLENGES_DIR"] + "/softmax", root / "softmax")
+    sync_catalog(root)
+    before = service.create_submission(_user(), "softmax", CODE)
+    (root / "softmax" / "statement.en.md").write_text("Changed.\n", encoding="utf-8")
+    sync_catalog(root)
+    after = service.create_submission(_user(), "softmax", CODE)
+    assert before.version_id != after.version_id
+
+
+def test_wait_until_done_gives_up_after_the_timeout(ctx):
+    submission = service.create_submission(_user(), "softmax", CODE)
+    assert not service.wait_until_done(submission.id, timeout=0.2, interval=0.05)
+    jobs.claim_next()
+    jobs.record_report(submission.id, 1, _report())
+    assert service.wait_until_done(submission.id, timeout=0.2)

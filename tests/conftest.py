@@ -1,0 +1,106 @@
+"""Shared fixtures: a fresh app and database per test, clients, users with tokens, the catalog.
+
+The database is a temporary SQLite file, unless ARENA_DATABASE_URL names another one (CI also
+runs the suite against PostgreSQL): then its schema is dropped and migrated afresh per test.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from arena import create_app
+from arena.config import database_url
+from arena.db import upgrade
+from arena.extensions import db
+from arena.queue import EmbeddedQueue, get_queue
+from arena.services.catalog import sync_catalog
+from arena.services.users import create_token, create_user
+
+
+def _reset_postgres(url: str) -> None:
+    """Drop every table, type and sequence of the test database's public schema."""
+    engine = create_engine(database_url(url))
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture
+def fresh_database_url(tmp_path: Path) -> str:
+    """Return the URL of an empty database: ARENA_DATABASE_URL reset, or a new SQLite file."""
+    url = os.environ.get("ARENA_DATABASE_URL")
+    if url and not url.startswith("sqlite"):
+        _reset_postgres(url)
+        return url
+    return f"sqlite:///{tmp_path / 'arena.db'}"
+
+
+@pytest.fixture
+def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+    """Create an app on a fresh, fully migrated database."""
+    # The environment overrides the test mapping: keep it from sharing state between tests.
+    for name in ("ARENA_DATABASE_URL", "ARENA_DATA_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    app = create_app({
+        "TESTING": True,
+        "DATA_DIR": str(tmp_path / "data"),
+        "DATABASE_URL": fresh_database_url,
+        "SECRET_KEY": "test",
+    })
+    upgrade(app)
+    yield app
+    get_queue(app).stop(timeout=30)
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    """Return a test client for the app."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    """Return a runner for the app's Flask CLI commands."""
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def catalog(app) -> list[str]:
+    """Load the repository's challenges into the database; return their slugs."""
+    with app.app_context():
+        return [c.slug for c in sync_catalog(Path(app.config["CHALLENGES_DIR"]))]
+
+
+@pytest.fixture
+def make_token(app) -> Callable[..., str]:
+    """Return a function that creates a user and returns a fresh API token for them."""
+
+    def make(username: str = "ann", role: str = "student") -> str:
+        with app.app_context():
+            create_user(username, role)
+            return create_token(username)
+
+    return make
+
+
+@pytest.fixture
+def auth_headers(make_token) -> dict[str, str]:
+    """Return the Authorization header of a fresh student, 'ann'."""
+    return {"Authorization": f"Bearer {make_token()}"}
+
+
+@pytest.fixture
+def queue(app) -> Iterator[EmbeddedQueue]:
+    """Start the app's embedded queue (the real sandbox) for the test."""
+    worker_queue = get_queue(app)
+    worker_queue.start()
+    yield worker_queue
+    worker_queue.stop(timeout=60)
