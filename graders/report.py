@@ -12,6 +12,8 @@ from graders.verdicts import Verdict
 class TestReport:
     """One test's result. `input`, `expected` and `got` are filled for public tests only."""
 
+    __test__ = False  # a result, not a pytest test class
+
     name: str
     hidden: bool
     passed: bool

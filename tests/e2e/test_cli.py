@@ -1,0 +1,108 @@
+"""The newcomer's path: create a user and a token, submit with `arena submit`, read the table."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.sandbox
+
+LESSON = '''import math
+
+def attention(Q, K, V):
+    d = len(K[0])
+    out = []
+    for q in Q:
+        scores = [sum(a * b for a, b in zip(q, k)) / math.sqrt(d) for k in K]
+        top = max(scores)
+        exps = [math.exp(s - top) for s in scores]
+        weights = [e / sum(exps) for e in exps]
+        out.append([sum(w * v[c] for w, v in zip(weights, V)) for c in range(len(V[0]))])
+    return out
+'''
+
+
+@pytest.fixture
+def started(server):
+    server.start()
+    server.env["ARENA_TOKEN"] = server.token()
+    return server
+
+
+def write(tmp_path: Path, code: str) -> str:
+    path = tmp_path / "solution.py"
+    path.write_text(code, encoding="utf-8")
+    return str(path)
+
+
+def test_the_lessons_code_is_accepted(started, tmp_path):
+    done = started.cli("submit", "scaled-dot-product-attention", write(tmp_path, LESSON))
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1].startswith("verdict: accepted")
+    assert any(line.startswith("PASS  public  lesson example") for line in lines)
+    assert any(line.startswith("PASS  hidden") for line in lines)
+
+
+def test_forgetting_the_scaling_is_rejected_and_named(started, tmp_path):
+    code = LESSON.replace(" / math.sqrt(d)", "")
+    done = started.cli("submit", "scaled-dot-product-attention", write(tmp_path, code))
+    assert done.returncode == 1
+    assert done.stdout.strip().splitlines()[-1].startswith("verdict: wrong_answer")
+    assert "sqrt" in done.stdout and "-> " in done.stdout
+
+
+def test_a_run_shows_the_public_examples_only_and_records_nothing(started, tmp_path):
+    done = started.cli("submit", "scaled-dot-product-attention", write(tmp_path, LESSON), "--run")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "hidden" not in done.stdout
+    assert "verdict: accepted" in done.stdout
+
+
+def test_a_syntax_error_is_a_compilation_error(started, tmp_path):
+    done = started.cli("submit", "softmax", write(tmp_path, "def softmax(row):\n    return (\n"))
+    assert done.returncode == 1
+    assert "verdict: compilation_error" in done.stdout and "line 2" in done.stdout
+
+
+def test_submit_explains_a_bad_token_and_an_unknown_challenge(started, tmp_path):
+    started.env["ARENA_TOKEN"] = "not-a-token"
+    done = started.cli("submit", "softmax", write(tmp_path, LESSON))
+    assert done.returncode == 1 and "401" in done.stderr
+    started.env["ARENA_TOKEN"] = started.token("kim")
+    done = started.cli("submit", "no-such-challenge", write(tmp_path, LESSON))
+    assert done.returncode == 1 and "404" in done.stderr
+
+
+def test_submit_without_a_server_says_so(server, tmp_path):
+    done = server.cli("submit", "softmax", write(tmp_path, LESSON))
+    assert done.returncode == 1 and "cannot reach" in done.stderr
+
+
+def test_the_admin_commands(server):
+    assert "database at the newest revision" in server.cli("db", "upgrade").stdout
+    synced = server.cli("challenges", "sync").stdout.split()
+    assert "softmax" in synced and "causal-attention" in synced
+    listed = server.cli("challenges", "list").stdout
+    assert "scaled-dot-product-attention" in listed and "foundations" in listed
+    assert server.cli("users", "create", "ann", "--role", "teacher").returncode == 2
+    created = server.cli("users", "create", "ann", "--role", "instructor", "--password-stdin",
+                         stdin="s3cret pass\n")
+    assert created.returncode == 0
+    assert server.cli("users", "create", "ann").returncode == 1
+    assert server.cli("tokens", "create", "nobody-here").returncode == 1
+
+
+def test_validate_proves_every_challenge_and_catches_a_weak_one(server, tmp_path):
+    done = server.cli("challenges", "validate")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("ok  ") == 5
+    broken = tmp_path / "challenges"
+    source = Path(__file__).resolve().parents[2] / "challenges" / "softmax"
+    shutil.copytree(source, broken / "softmax")
+    reference = (broken / "softmax" / "reference.py").read_text()
+    (broken / "softmax" / "mutants" / "no_normalisation.py").write_text(reference)
+    server.env["ARENA_CHALLENGES_DIR"] = str(broken)
+    done = server.cli("challenges", "validate", "softmax")
+    assert done.returncode == 1
+    assert "mutant no_normalisation: passes every hidden case" in done.stdout
