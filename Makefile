@@ -1,0 +1,31 @@
+# The two commands a newcomer needs: `make serve` runs the platform, `make test` passes the tests.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+POSTGRES_TEST_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
+
+.PHONY: serve test lint validate test-sqlite test-postgres
+
+$(BIN)/arena: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+serve: $(BIN)/arena
+	$(BIN)/arena serve
+
+lint: $(BIN)/arena
+	$(BIN)/ruff check .
+
+validate: $(BIN)/arena
+	$(BIN)/arena challenges validate
+
+# The whole suite on SQLite, then everything that touches a database again on PostgreSQL.
+test-sqlite: $(BIN)/arena
+	$(BIN)/python -m pytest
+
+test-postgres: $(BIN)/arena
+	ARENA_DATABASE_URL=$(POSTGRES_TEST_URL) $(BIN)/python -m pytest --ignore=tests/graders
+
+test: lint validate test-sqlite test-postgres
