@@ -34,24 +34,27 @@ def build_filesystem(config):
     """Make the box's view of the file system: private, read-only, secrets hidden."""
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     for hidden in config["hide"]:
-        if os.path.isdir(hidden["path"]):
-            hide(hidden["path"], hidden["keep"])
+        cover(hidden["path"], hidden["keep"], scratch_mb=None)
     mount("none", "/", None, MS_REMOUNT | MS_BIND | MS_RDONLY)
-    scratch = f"size={config['tmp_mb']}m,mode=1777"
-    for path in ("/tmp", "/var/tmp", "/dev/shm"):
-        if os.path.isdir(path):
-            mount("none", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, scratch)
+    for scratch in config["scratch"]:
+        cover(scratch["path"], scratch["keep"], scratch_mb=config["tmp_mb"])
 
 
-def hide(path, keep):
-    """Cover `path` with an empty tmpfs, binding back only the folders in `keep`."""
+def cover(path, keep, scratch_mb):
+    """Cover `path` with a fresh tmpfs (empty, or writable scratch space), binding back `keep`."""
+    if not os.path.isdir(path):
+        return
     handles = {kept: os.open(kept, os.O_PATH) for kept in keep}
-    mount("none", path, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+    if scratch_mb:
+        mount("none", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+              f"size={scratch_mb}m,mode=1777")
+    else:
+        mount("none", path, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
     for kept, handle in handles.items():
-        os.makedirs(kept, exist_ok=True)
+        os.makedirs(kept, mode=0o755, exist_ok=True)
         mount(f"/proc/self/fd/{handle}", kept, None, MS_BIND | MS_REC)
         os.close(handle)
-    if not keep:
+    if not keep and not scratch_mb:
         mount("none", path, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
 
 

@@ -27,6 +27,7 @@ NAMESPACE_FLAGS = ["--net", "--ipc", "--pid", "--mount", "--uts", "--fork", "--k
                    "--mount-proc"]
 ALWAYS_HIDDEN = ("/home", "/root", "/srv", "/var/lib/postgresql", "/var/lib/redis",
                  "/var/lib/docker", "/etc/ssl/private")
+SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
 RUNNER_ENV = {
     "PATH": "/usr/local/bin:/usr/bin:/bin",
     "HOME": "/tmp",
@@ -63,17 +64,17 @@ def _python_roots() -> set[Path]:
     return {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, RUNNER_PATH.parent)}
 
 
-def hidden_paths(extra: tuple[str, ...]) -> list[dict]:
-    """List the folders to hide, each with the interpreter's folders inside it to keep."""
+def covered_paths(paths: tuple[str, ...]) -> list[dict]:
+    """List folders to cover, each with the interpreter's folders inside it to bind back."""
     roots = _python_roots()
-    hide = []
-    for path in (*ALWAYS_HIDDEN, *extra):
+    covers = []
+    for path in paths:
         resolved = Path(path).resolve()
         if any(resolved == r or r in resolved.parents for r in roots):
             continue
         keep = sorted(str(r) for r in roots if resolved in r.parents)
-        hide.append({"path": str(resolved), "keep": keep})
-    return hide
+        covers.append({"path": str(resolved), "keep": keep})
+    return covers
 
 
 class ProcessSandbox:
@@ -83,7 +84,8 @@ class ProcessSandbox:
 
     def __init__(self, reason: str = "", hide: tuple[str, ...] = ()) -> None:
         self.reason = reason
-        self.hide = hidden_paths(tuple(hide))
+        self.hide = covered_paths((*ALWAYS_HIDDEN, *hide))
+        self.scratch = covered_paths(SCRATCH)
         self.prefix = namespace_prefix()
 
     def run(self, job: dict, limits: Limits) -> RunOutcome:
@@ -102,6 +104,7 @@ class ProcessSandbox:
         config = {
             "namespaces": namespaced,
             "hide": self.hide,
+            "scratch": self.scratch,
             "tmp_mb": 64,
             "workdir": "/tmp" if namespaced else workdir,
             "limits": asdict(limits),

@@ -60,7 +60,7 @@ class ArenaClient:
 
 
 def format_result(result: dict) -> str:
-    """Render a finished result as the per-test table and the verdict line."""
+    """Render a finished result: a row per test, each named bug once, the verdict last."""
     lines = []
     for test in result.get("tests", []):
         mark = "PASS" if test["passed"] else "FAIL"
@@ -70,8 +70,8 @@ def format_result(result: dict) -> str:
         if not test["hidden"] and not test["passed"] and test.get("got") is not None:
             lines.append(f"      expected {test.get('expected')}")
             lines.append(f"      got      {test.get('got')}")
-        if test.get("diagnosis"):
-            lines.append(f"      -> {test['diagnosis']}")
+    bugs = dict.fromkeys(t["diagnosis"] for t in result.get("tests", []) if t.get("diagnosis"))
+    lines.extend(f"-> {bug}" for bug in bugs)
     if result.get("message"):
         lines.append(result["message"])
     if result.get("output"):

@@ -9,11 +9,12 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-#: The repository's challenges/ folder (platform/arena/config.py -> repository root).
-REPOSITORY_CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
+#: The repository root (platform/arena/config.py -> two folders up).
+REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY_CHALLENGES = REPOSITORY / "challenges"
 
 DEFAULTS: dict[str, Any] = {
-    "DATA_DIR": "data",
+    "DATA_DIR": str(REPOSITORY / "data"),
     "DATABASE_URL": None,
     "SECRET_KEY": None,
     "SANDBOX": None,

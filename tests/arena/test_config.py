@@ -17,9 +17,9 @@ def clean_env(monkeypatch):
 
 
 def test_defaults_put_everything_in_the_data_folder(clean_env, tmp_path):
-    clean_env.chdir(tmp_path)
+    clean_env.chdir(tmp_path)  # the folder `arena` starts in does not matter
     app = create_app()
-    data = tmp_path / "data"
+    data = REPOSITORY_CHALLENGES.parent / "data"
     assert app.config["DATA_DIR"] == str(data) and data.is_dir()
     assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{data / 'arena.db'}"
     assert app.config["QUEUE"] == "embedded"
@@ -31,7 +31,7 @@ def test_defaults_put_everything_in_the_data_folder(clean_env, tmp_path):
 
 
 def test_secret_key_is_generated_once_and_kept(clean_env, tmp_path):
-    clean_env.chdir(tmp_path)
+    clean_env.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
     first = create_app().config["SECRET_KEY"]
     assert len(first) >= 32
     assert create_app().config["SECRET_KEY"] == first
