@@ -18,8 +18,10 @@ from arena.config import database_url
 from arena.db import upgrade
 from arena.extensions import db
 from arena.queue import EmbeddedQueue, get_queue
+from arena.sandbox import close_sandbox
 from arena.services.catalog import sync_catalog
 from arena.services.users import create_token, create_user
+from graders.sandbox import Sandbox, SandboxUnavailable, select_sandbox
 
 
 def _reset_postgres(url: str) -> None:
@@ -56,6 +58,7 @@ def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     upgrade(app)
     yield app
     get_queue(app).stop(timeout=30)
+    close_sandbox(app)
     with app.app_context():
         db.engine.dispose()
 
@@ -104,3 +107,13 @@ def queue(app) -> Iterator[EmbeddedQueue]:
     worker_queue.start()
     yield worker_queue
     worker_queue.stop(timeout=60)
+
+
+def make_sandbox(name: str, hide: tuple[str, ...] = ()) -> Sandbox:
+    """Return the named backend; without Docker, skip, unless ARENA_REQUIRE_DOCKER=1 (CI)."""
+    try:
+        return select_sandbox(name, hide=hide, pool_size=2 if name == "docker" else 0)
+    except SandboxUnavailable as exc:
+        if os.environ.get("ARENA_REQUIRE_DOCKER") == "1":
+            pytest.fail(f"the Docker tier must run here: {exc}")
+        pytest.skip(f"no Docker sandbox: {exc}")

@@ -50,15 +50,54 @@ class SandboxUnavailable(RuntimeError):
     """The requested backend cannot run on this machine."""
 
 
-def select_sandbox(name: str | None = None, hide: tuple[str, ...] = ()) -> Sandbox:
-    """Return the backend named, or the best one this machine offers.
+def select_sandbox(name: str | None = None, hide: tuple[str, ...] = (), *,
+                   pool_size: int = 0, build_base: str | None = None) -> Sandbox:
+    """Return the backend named, or the best one this machine offers: Docker when it answers.
 
     `hide` lists host folders (challenges, data) that a backend sharing the host's file
-    system must keep out of the box's sight.
+    system must keep out of the box's sight. `build_base`, when given, builds a missing image
+    on that base instead of giving up on Docker.
     """
     from graders.sandbox.process import ProcessSandbox
 
-    if name in (None, "", "process"):
-        reason = "ARENA_SANDBOX=process" if name == "process" else "the default for now"
-        return ProcessSandbox(reason=reason, hide=hide)
-    raise SandboxUnavailable(f"unknown sandbox backend {name!r}; use 'process'")
+    if name == "process":
+        return ProcessSandbox(reason="chosen by ARENA_SANDBOX=process", hide=hide)
+    if name not in (None, "", "docker"):
+        raise SandboxUnavailable(f"unknown sandbox backend {name!r}; use 'docker' or 'process'")
+    try:
+        return docker_sandbox(pool_size=pool_size, build_base=build_base,
+                              chosen="chosen by ARENA_SANDBOX=docker" if name else "")
+    except SandboxUnavailable as exc:
+        if name:
+            raise
+        return ProcessSandbox(reason=f"no usable Docker ({exc}); the process backend is weaker",
+                              hide=hide)
+
+
+def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: str = "") -> Sandbox:
+    """Return the Docker backend, or raise SandboxUnavailable saying why it cannot run here."""
+    import docker
+    from docker.errors import DockerException, ImageNotFound
+
+    from graders.sandbox.containers import DockerSandbox
+    from graders.sandbox.image import build_image, image_tag
+
+    tag = image_tag()
+    try:
+        client = docker.from_env(timeout=60)
+        client.ping()
+    except DockerException as exc:
+        raise SandboxUnavailable("no Docker engine answers") from exc
+    try:
+        client.images.get(tag)
+    except ImageNotFound as exc:
+        if build_base is None:
+            raise SandboxUnavailable(f"image {tag} is missing: run `arena sandbox build`") from exc
+        try:
+            build_image(client, build_base)
+        except DockerException as build_error:
+            raise SandboxUnavailable(f"image {tag} could not be built on {build_base}: "
+                                     f"{build_error}") from build_error
+    reason = chosen or "a Docker engine answers"
+    return DockerSandbox(client, tag, reason=f"{reason}; image {tag}, warm pool of {pool_size}",
+                         pool_size=pool_size)

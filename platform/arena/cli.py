@@ -12,6 +12,7 @@ from flask import Flask
 
 from arena import create_app
 from arena.client import ArenaClient, ClientError, format_result
+from arena.sandbox_cli import sandbox_group
 
 
 def _app() -> Flask:
@@ -43,7 +44,7 @@ def serve(host: str, port: int) -> None:
     import waitress
 
     from arena.queue import get_queue
-    from arena.sandbox import get_sandbox
+    from arena.sandbox import close_sandbox, get_sandbox
     from arena.services.catalog import sync_catalog
 
     app = _app()
@@ -64,6 +65,10 @@ def serve(host: str, port: int) -> None:
         waitress.serve(app, host=host, port=port, threads=8, ident="arena")
     finally:
         queue.stop(timeout=30)
+        close_sandbox(app)
+
+
+main.add_command(sandbox_group)
 
 
 @main.group("db")

@@ -22,6 +22,8 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_URL": None,
     "CHALLENGES_DIR": str(REPOSITORY_CHALLENGES),
     "WORKERS": 2,
+    "POOL_SIZE": 2,
+    "SANDBOX_BASE": "python:3.12-slim",
     "MAX_CODE_BYTES": 64 * 1024,
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "RUN_WAIT_EXTRA_SECONDS": 5.0,
@@ -59,4 +61,5 @@ def finalize(config: dict[str, Any]) -> None:
     config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     config["SECRET_KEY"] = str(config["SECRET_KEY"] or _secret_key(data_dir))
     config["WORKERS"] = int(config["WORKERS"])
+    config["POOL_SIZE"] = int(config["POOL_SIZE"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())

@@ -17,5 +17,14 @@ def get_sandbox(app: Flask) -> Sandbox:
         if "arena.sandbox" not in app.extensions:
             # Learner code must see neither the challenges (references, tests) nor the data.
             hide = (app.config["CHALLENGES_DIR"], app.config["DATA_DIR"])
-            app.extensions["arena.sandbox"] = select_sandbox(app.config["SANDBOX"], hide=hide)
+            app.extensions["arena.sandbox"] = select_sandbox(
+                app.config["SANDBOX"], hide=hide, pool_size=app.config["POOL_SIZE"],
+                build_base=app.config["SANDBOX_BASE"])
         return app.extensions["arena.sandbox"]
+
+
+def close_sandbox(app: Flask) -> None:
+    """Drain the sandbox's warm pool, if it has one, leaving no container behind."""
+    sandbox = app.extensions.pop("arena.sandbox", None)
+    if sandbox is not None and hasattr(sandbox, "close"):
+        sandbox.close()

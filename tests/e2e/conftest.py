@@ -78,8 +78,8 @@ class LiveServer:
 def server(tmp_path: Path, fresh_database_url: str) -> Iterator[LiveServer]:
     """Return a live server (not started) on a fresh data folder and database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
-    env.update(ARENA_DATA_DIR=str(tmp_path / "data"), ARENA_DATABASE_URL=fresh_database_url,
-               ARENA_SANDBOX="process")
+    # The default backend: Docker where an engine and the image are there (CI), else process.
+    env.update(ARENA_DATA_DIR=str(tmp_path / "data"), ARENA_DATABASE_URL=fresh_database_url)
     live = LiveServer(env)
     yield live
     live.stop()

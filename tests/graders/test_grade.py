@@ -4,9 +4,9 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from conftest import make_sandbox
 
 from graders import Verdict, grade, load_challenge, prepare
-from graders.sandbox import select_sandbox
 
 pytestmark = pytest.mark.sandbox
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
@@ -39,9 +39,12 @@ def attention(Q, K, V):
 '''
 
 
-@pytest.fixture(scope="module")
-def sandbox():
-    return select_sandbox("process", hide=(str(CHALLENGES),))
+@pytest.fixture(scope="module", params=["process", "docker"])
+def sandbox(request):
+    backend = make_sandbox(request.param, hide=(str(CHALLENGES),))
+    yield backend
+    if hasattr(backend, "close"):
+        backend.close()
 
 
 @pytest.fixture(scope="module")

@@ -174,8 +174,9 @@ def main():
             list_cases(module, channel)
         else:
             run_cases(module, job, channel)
-    channel.send("end")
     sys.stdout.flush()
+    sys.stderr.flush()  # the learner's prints go out before the end line, not after
+    channel.send("end")
     os._exit(0)  # skip interpreter teardown: learner atexit hooks and threads get no say
 
 

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Build a sandbox base image from Debian's packages, for machines that reach no registry:
+# Python 3 and NumPy from Debian, imported into Docker as arena-python-base:bookworm.
+# The Dockerfile's default base (python:3.12-slim) is used wherever a registry answers.
+set -euo pipefail
+tag="${1:-arena-python-base:bookworm}"
+suite="${ARENA_BASE_SUITE:-bookworm}"
+mirror="${ARENA_BASE_MIRROR:-http://deb.debian.org/debian}"
+if docker image inspect "$tag" >/dev/null 2>&1; then
+    echo "$tag exists"
+    exit 0
+fi
+mmdebstrap --quiet --variant=minbase --include=python3,python3-numpy \
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' \
+    "$suite" - "$mirror" | docker import --change 'CMD ["python3"]' - "$tag"
+echo "built $tag"

@@ -1,0 +1,84 @@
+"""Verify from inside a box that its isolation holds: `arena sandbox check`."""
+
+from __future__ import annotations
+
+import json
+
+from graders.judge import parse_run
+from graders.sandbox import Limits, Sandbox
+
+PROBE = r'''
+import os, resource, socket
+
+def _status(field):
+    for line in open("/proc/self/status"):
+        if line.startswith(field + ":"):
+            return line.split()[1]
+
+def _refused(address):
+    try:
+        socket.create_connection(address, timeout=2).close()
+        return 0
+    except OSError:
+        return 1
+
+def _read_only(path):
+    try:
+        open(path, "w").close()
+        return 0
+    except OSError:
+        return 1
+
+def _limit(rlimit, *paths):
+    """The cgroup's limit where one is set, else the rlimit (the process backend's way)."""
+    for path in paths:
+        try:
+            text = open(path).read().split()[0]
+        except (OSError, IndexError):
+            continue
+        if text.isdigit() and int(text) < 2 ** 50:
+            return float(text)
+    return float(resource.getrlimit(rlimit)[0])
+
+def probe():
+    interfaces = [line.split(":")[0].strip() for line in open("/proc/net/dev").readlines()[2:]]
+    return [
+        float(interfaces == ["lo"] or interfaces == []),
+        _refused(("1.1.1.1", 53)),
+        _refused(("127.0.0.1", 5432)) * _refused(("127.0.0.1", 6379)),
+        _read_only("/probe-file") * _read_only("/etc/probe-file"),
+        float(os.getuid() != 0 and os.geteuid() != 0),
+        float(int(_status("CapEff"), 16) == 0),
+        float(_status("NoNewPrivs") == "1"),
+        _limit(resource.RLIMIT_NPROC, "/sys/fs/cgroup/pids.max", "/sys/fs/cgroup/pids/pids.max"),
+        _limit(resource.RLIMIT_AS, "/sys/fs/cgroup/memory.max",
+               "/sys/fs/cgroup/memory/memory.limit_in_bytes") / 2**20,
+        float(resource.getrlimit(resource.RLIMIT_NOFILE)[0]),
+        float(resource.getrlimit(resource.RLIMIT_CORE)[0]),
+        float(not any(k.startswith("ARENA") or "SECRET" in k or "TOKEN" in k for k in os.environ)),
+    ]
+'''
+
+CHECKS = ("no network interface but loopback", "no route to the outside",
+          "no access to the host's loopback services", "read-only root file system",
+          "not root", "no capabilities", "no_new_privs", "process limit", "memory limit (MiB)",
+          "open files limit", "core dumps off", "no secrets in the environment")
+BOOLEAN = 7
+
+
+def isolation_report(sandbox: Sandbox, limits: Limits | None = None) -> list[tuple[str, bool, str]]:
+    """Run the probe in the sandbox; return (check, holds, detail) for each check."""
+    limits = limits or Limits()
+    job = {"mode": "call", "source": PROBE, "filename": "probe.py", "entry_point": "probe",
+           "cases": [json.dumps({"args": [], "kwargs": {}})]}
+    results = parse_run(sandbox.run(job, limits).stdout).results
+    values = results[0].get("output") if results else None
+    if not isinstance(values, list) or len(values) != len(CHECKS):
+        return [("the probe ran", False, str(results[0] if results else "no result"))]
+    report = [(name, value == 1.0, "")
+              for name, value in zip(CHECKS[:BOOLEAN], values[:BOOLEAN], strict=True)]
+    expected = (limits.pids, limits.memory_mb, limits.open_files, 0)
+    for name, value, want in zip(CHECKS[BOOLEAN:-1], values[BOOLEAN:-1], expected, strict=True):
+        report.append((name, value == want, f"{value:g} (want {want})"))
+    report.append((CHECKS[-1], values[-1] == 1.0, ""))
+    return report

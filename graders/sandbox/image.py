@@ -1,0 +1,70 @@
+"""The sandbox image: its tag (named by the runner's content), building it, reaping strays."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import socket
+import time
+from pathlib import Path
+
+from graders.sandbox import RUNNER_PATH
+
+IMAGE_DIR = RUNNER_PATH.parent
+DEFAULT_BASE = "python:3.12-slim"
+REPOSITORY = "arena-sandbox"
+LABEL = "arena.sandbox"
+OWNER_LABEL = "arena.owner"
+DEADLINE_LABEL = "arena.deadline"
+STRAY_GRACE_SECONDS = 60
+
+
+def image_tag() -> str:
+    """Name the image after the Dockerfile and runner it holds, so a stale one is never used."""
+    digest = hashlib.sha256()
+    for name in ("Dockerfile", "runner.py"):
+        digest.update((IMAGE_DIR / name).read_bytes())
+    return f"{REPOSITORY}:{digest.hexdigest()[:12]}"
+
+
+def build_image(client, base: str = DEFAULT_BASE) -> str:
+    """Build the sandbox image on `base` and return its tag."""
+    tag = image_tag()
+    client.images.build(path=str(IMAGE_DIR), buildargs={"BASE": base}, tag=tag, rm=True,
+                        forcerm=True, pull=False)
+    return tag
+
+
+def _start_time(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def owner_id() -> str:
+    """Identify this process on this host, so that its containers can be told from strays."""
+    return f"{socket.gethostname()}:{os.getpid()}:{_start_time(os.getpid())}"
+
+
+def _owner_gone(owner: str) -> bool:
+    host, _, rest = owner.partition(":")
+    pid, _, started = rest.partition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False  # another host's engine view: its own reaper decides
+    return _start_time(int(pid)) != started
+
+
+def reap(client) -> int:
+    """Remove sandbox containers whose owner died or whose deadline passed long ago."""
+    removed = 0
+    for container in client.api.containers(all=True, filters={"label": LABEL}):
+        labels = container.get("Labels") or {}
+        deadline = float(labels.get(DEADLINE_LABEL, "inf"))
+        if _owner_gone(labels.get(OWNER_LABEL, "")) or deadline + STRAY_GRACE_SECONDS < time.time():
+            try:
+                client.api.remove_container(container["Id"], force=True)
+                removed += 1
+            except Exception:  # noqa: BLE001 - already gone, or the engine is busy: next round
+                pass
+    return removed
