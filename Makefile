@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 POSTGRES_TEST_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
+SANDBOX_BASE ?= python:3.12-slim
 
-.PHONY: serve test lint validate test-sqlite test-postgres
+.PHONY: serve test lint validate test-sqlite test-postgres sandbox-image
 
 $(BIN)/arena: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +15,10 @@ $(BIN)/arena: pyproject.toml
 
 serve: $(BIN)/arena
 	$(BIN)/arena serve
+
+# The Docker sandbox image (arena serve also builds it on first use when an engine answers).
+sandbox-image: $(BIN)/arena
+	$(BIN)/arena sandbox build --base $(SANDBOX_BASE)
 
 lint: $(BIN)/arena
 	$(BIN)/ruff check .
