@@ -67,14 +67,16 @@ class EmbeddedQueue:
     def _work(self) -> None:
         """Claim and grade submissions until stopped; when idle, prepare pending versions."""
         while not self._stop.is_set():
-            self._wake.clear()
             try:
                 busy = self._step()
             except Exception:  # a broken database must not kill the worker for good
                 log.exception("worker step failed")
                 busy = False
             if not busy:
+                # Clear only after waiting: a notify that came while this worker was busy must
+                # wake it at once, not be erased and leave the submission for the next poll.
                 self._wake.wait(POLL_SECONDS)
+                self._wake.clear()
 
     def _step(self) -> bool:
         """Do one unit of work; tell whether there was any."""
