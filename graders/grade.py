@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-import signal
-from collections import Counter
 from typing import Any
 
-from graders.judge import ParsedRun, compare, matches, parse_run
+from graders.checks import first_failure
+from graders.diagnose import name_bugs, suspects
+from graders.judge import MalformedOutput, ParsedRun, compare, parse_run, to_array
+from graders.outcome import ERROR_VERDICTS, stop_reason
 from graders.prepare import Prepared, PreparedCase, call_job
 from graders.report import GradeReport, TestReport
 from graders.sandbox import Limits, RunOutcome, Sandbox
@@ -16,9 +17,6 @@ from graders.verdicts import Verdict
 
 FILENAME = "solution.py"
 MAX_SHOWN_OUTPUT = 8 * 1024
-ERROR_VERDICTS = {"MemoryError": Verdict.MEMORY_LIMIT_EXCEEDED,
-                  "OutputTooLarge": Verdict.OUTPUT_LIMIT_EXCEEDED}
-CPU_SIGNALS = {signal.SIGXCPU}
 
 
 def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
@@ -50,72 +48,38 @@ def judge_run(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
         verdict = ERROR_VERDICTS.get(parsed.load_error.get("error_type"), Verdict.RUNTIME_ERROR)
         message = str(parsed.load_error.get("message", "the code failed to load"))
         return _not_run(cases, verdict, message)
-    tests, verdicts, suspects = [], [], []
-    stop = _stop_reason(parsed, outcome)
+    tests, verdicts, found = [], [], []
+    stop = stop_reason(parsed, outcome)
+    # Checks relate cases: the outputs they name are read before any case is judged.
+    named = {c.name for c in cases if c.checks} | {k.get("case") for c in cases for k in c.checks}
+    outputs = {case.name: _array(result) if case.name in named else None
+               for case, result in zip(cases, parsed.results, strict=False)}
+    public = {case.name for case in cases if case.public}
     for index, case in enumerate(cases):
         if index < len(parsed.results):
-            test, verdict = _judge_case(spec, case, parsed.results[index])
+            test, verdict = _judge_case(spec, case, parsed.results[index], outputs, public)
         else:
             test, verdict = _test(case, False, stop[1] if index == len(parsed.results)
                                   else "not run"), stop[0]
         tests.append(test)
         verdicts.append(verdict)
-        suspects.append(_suspects(spec, case, parsed.results[index])
-                        if index < len(parsed.results) and not test.passed else [])
-    _name_bugs(spec, tests, suspects)
+        found.append(suspects(spec, case, parsed.results[index])
+                     if index < len(parsed.results) and not test.passed else [])
+    name_bugs(spec, tests, found)
     failed = [v for v, t in zip(verdicts, tests, strict=True) if not t.passed]
     return GradeReport(failed[0] if failed else Verdict.ACCEPTED, tests)
 
 
-def _suspects(spec: ChallengeSpec, case: PreparedCase, result: dict) -> list[str]:
-    """List the mutants that behaved exactly like this result on this case."""
-    names = []
-    for name, mutant in sorted(case.mutant_outputs.items()):
-        if "output" in result and "output" in mutant:
-            same = matches(result["output"], mutant["output"], spec.rtol, spec.atol)
-        else:
-            same = "error_type" in mutant and mutant["error_type"] == result.get("error_type")
-        if same:
-            names.append(name)
-    return names
-
-
-def _name_bugs(spec: ChallengeSpec, tests: list[TestReport], suspects: list[list[str]]) -> None:
-    """Name on each failing test the mutant that explains the most failing tests."""
-    score = Counter(name for names in suspects for name in names)
-    for test, names in zip(tests, suspects, strict=True):
-        if names:
-            test.mutant = max(names, key=lambda n: (score[n], -names.index(n)))
-            test.diagnosis = dict(spec.mutant(test.mutant).explanation)
-
-
-def _stop_reason(parsed: ParsedRun, outcome: RunOutcome) -> tuple[Verdict, str]:
-    """Say why results stopped coming, from what the host saw (never from the box's word)."""
-    if outcome.timed_out:
-        return Verdict.TIME_LIMIT_EXCEEDED, "time limit exceeded"
-    if outcome.output_exceeded:
-        return Verdict.OUTPUT_LIMIT_EXCEEDED, "output limit exceeded"
-    if outcome.oom_killed:
-        return Verdict.MEMORY_LIMIT_EXCEEDED, "memory limit exceeded"
-    number = _signal_of(outcome.exit_code)
-    if number in CPU_SIGNALS:
-        return Verdict.TIME_LIMIT_EXCEEDED, "CPU time limit exceeded"
-    if parsed.corrupted:
-        return Verdict.RUNTIME_ERROR, "the code wrote into the grader's result stream"
-    if number:
-        return Verdict.RUNTIME_ERROR, f"the process was killed by {signal.Signals(number).name}"
-    return Verdict.RUNTIME_ERROR, "the process exited before finishing (sys.exit or os._exit?)"
-
-
-def _signal_of(exit_code: int | None) -> int | None:
-    if exit_code is None:
+def _array(result: dict) -> Any:
+    """Return a result's output as an array, or None when it has no valid output."""
+    try:
+        return to_array(result["output"]) if "output" in result else None
+    except MalformedOutput:
         return None
-    number = -exit_code if exit_code < 0 else exit_code - 128 if exit_code > 128 else 0
-    return number if number in signal.Signals._value2member_map_ else None
 
 
-def _judge_case(spec: ChallengeSpec, case: PreparedCase,
-                result: dict) -> tuple[TestReport, Verdict]:
+def _judge_case(spec: ChallengeSpec, case: PreparedCase, result: dict, outputs: dict,
+                public: set[str]) -> tuple[TestReport, Verdict]:
     if "output" not in result:
         error_type = str(result.get("error_type", "Error"))[:100]
         verdict = ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)
@@ -124,10 +88,22 @@ def _judge_case(spec: ChallengeSpec, case: PreparedCase,
         return test, verdict
     got = result["output"]
     mismatch = compare(got, case.expected, spec.rtol, spec.atol, spec.properties)
-    test = _test(case, mismatch is None, got=got, seconds=result.get("seconds"))
-    if mismatch is None:
+    failure = None
+    if mismatch is None or mismatch.kind in ("values", "property"):
+        failure = first_failure(case.checks, outputs[case.name], outputs,
+                                case.args, spec.rtol, spec.atol)
+    test = _test(case, mismatch is None and failure is None, got=got,
+                 seconds=result.get("seconds"))
+    if test.passed:
         return test, Verdict.ACCEPTED
-    test.message = mismatch.detail if case.public else mismatch.hidden_message
+    if failure is None:
+        test.message = mismatch.detail if case.public else mismatch.hidden_message
+    elif case.public:  # the check says more than "the values differ": say both
+        shown = failure.case is None or failure.case in public  # no hidden case's numbers
+        details = [failure.detail if shown else "", mismatch.detail if mismatch else ""]
+        test.message = "; ".join([failure.message, *filter(None, details)])
+    else:
+        test.message = failure.message
     return test, Verdict.WRONG_ANSWER
 
 

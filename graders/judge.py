@@ -143,9 +143,7 @@ def compare(got: Any, expected: Any, rtol: float, atol: float,
 
 def matches(got: Any, other: Any, rtol: float, atol: float) -> bool:
     """Tell whether two outputs agree within tolerance (None never matches)."""
-    if got is None or other is None:
-        return False
     try:
-        return compare(got, other, rtol, atol) is None
+        return got is not None and other is not None and compare(got, other, rtol, atol) is None
     except MalformedOutput:
         return False

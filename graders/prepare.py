@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from graders.check_rules import declaration_problems
 from graders.judge import MalformedOutput, parse_run, to_array
 from graders.sandbox import Limits, Sandbox
 from graders.spec import ChallengeSpec
@@ -24,7 +25,7 @@ class PrepareError(RuntimeError):
 
 @dataclass
 class PreparedCase:
-    """One case as data: its inputs, the reference's output and each mutant's outcome."""
+    """One case as data: its inputs, the reference's output, each mutant's outcome, its checks."""
 
     name: str
     public: bool
@@ -32,6 +33,7 @@ class PreparedCase:
     kwargs: dict
     expected: Any
     mutant_outputs: dict[str, Any] = field(default_factory=dict)
+    checks: list[dict] = field(default_factory=list)
 
 
 @dataclass
@@ -79,6 +81,10 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
         raise PrepareError(f"{spec.slug}: cases.py failed: {detail}")
     if not parsed.cases:
         raise PrepareError(f"{spec.slug}: cases.py returned no cases")
+    names = [c["name"] for c in parsed.cases]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise PrepareError(f"{spec.slug}: case names must be unique: {twice}")
     return sorted(parsed.cases, key=lambda c: not c["public"])
 
 
@@ -104,6 +110,9 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
         except MalformedOutput as exc:
             raise PrepareError(f"{spec.slug}: the reference gives no valid output for case "
                                f"{case['name']!r}: {result.get('error_type') or exc}") from exc
+    problems = declaration_problems(cases, [r["output"] for r in expected])
+    if problems:
+        raise PrepareError(f"{spec.slug}: " + "; ".join(problems))
     with ThreadPoolExecutor(max_workers=2) as pool:
         mutant_runs = pool.map(
             lambda m: (m.name, run_outcomes(spec, m.source, cases, sandbox, f"{m.name}.py")),
@@ -111,6 +120,7 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
         by_mutant = dict(mutant_runs)
     return Prepared(spec.content_hash, [
         PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
-                     {name: outputs[i] for name, outputs in by_mutant.items()})
+                     {name: outputs[i] for name, outputs in by_mutant.items()},
+                     c.get("checks", []))
         for i, c in enumerate(cases)
     ])

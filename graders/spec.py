@@ -101,7 +101,6 @@ def load_challenge(folder: Path) -> ChallengeSpec:
         if "en" not in explanation:
             raise ChallengeFormatError(f"{slug}: mutant {name} needs an 'en' explanation")
         mutants.append(MutantSpec(name, _read(folder, f"mutants/{name}.py"), dict(explanation)))
-    hints = meta.get("hints", {})
     return ChallengeSpec(
         slug=slug,
         title=dict(_localized(meta, "title", slug)),
@@ -121,7 +120,7 @@ def load_challenge(folder: Path) -> ChallengeSpec:
             if (folder / f"statement.{loc}.md").exists()
         }
         or {"en": _read(folder, "statement.en.md")},
-        hints={loc: tuple(items) for loc, items in hints.items()},
+        hints={loc: tuple(items) for loc, items in meta.get("hints", {}).items()},
         starter=_read(folder, "starter.py"),
         reference=_read(folder, "reference.py"),
         cases_source=_read(folder, "cases.py"),
@@ -137,8 +136,14 @@ def _localized_table(meta: dict, key: str) -> dict[str, dict]:
     return table
 
 
-def load_catalog(root: Path) -> list[ChallengeSpec]:
-    """Read every challenge folder under `root`, in track order then `order`."""
-    folders = sorted(p for p in Path(root).iterdir() if (p / "challenge.toml").exists())
-    specs = [load_challenge(p) for p in folders]
+def load_catalog(root: Path, errors: dict[str, str] | None = None) -> list[ChallengeSpec]:
+    """Read every challenge folder in track order; record bad ones in `errors` if given."""
+    specs = []
+    for folder in sorted(p for p in Path(root).iterdir() if (p / "challenge.toml").exists()):
+        try:
+            specs.append(load_challenge(folder))
+        except ValueError as exc:  # ChallengeFormatError, a TOML syntax error, a bad number
+            if errors is None:
+                raise
+            errors[folder.name] = str(exc)
     return sorted(specs, key=lambda s: (TRACKS.index(s.track), s.order, s.slug))

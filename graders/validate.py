@@ -3,6 +3,8 @@ caught by a hidden case and diagnosed as itself."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from graders.grade import grade
@@ -20,7 +22,9 @@ class Validation:
     problems: list[str] = field(default_factory=list)
     mutants_killed: int = 0
     mutants_total: int = 0
+    public_examples: int = 0
     hidden_cases: int = 0
+    checked_cases: int = 0
 
     @property
     def ok(self) -> bool:
@@ -36,14 +40,16 @@ def validate(spec: ChallengeSpec, sandbox: Sandbox) -> Validation:
     except PrepareError as exc:
         result.problems.append(str(exc))
         return result
-    result.hidden_cases = sum(not c.public for c in prepared.cases)
-    if not any(c.public for c in prepared.cases):
+    result.public_examples = sum(c.public for c in prepared.cases)
+    result.hidden_cases = len(prepared.cases) - result.public_examples
+    result.checked_cases = sum(bool(c.checks) for c in prepared.cases)
+    if not result.public_examples:
         result.problems.append("no public example")
     if not result.hidden_cases:
         result.problems.append("no hidden case")
-    reference = grade(spec, prepared, spec.reference, sandbox)
+    reference = grade(spec, prepared, spec.reference, sandbox)  # proves every check holds too
     if reference.verdict != Verdict.ACCEPTED:
-        failing = ", ".join(t.name for t in reference.tests if not t.passed)
+        failing = ", ".join(f"{t.name!r}: {t.message}" for t in reference.tests if not t.passed)
         result.problems.append(f"the reference is not accepted ({reference.verdict}: {failing})")
     if grade(spec, prepared, spec.starter, sandbox).verdict == Verdict.ACCEPTED:
         result.problems.append("the starter code is accepted")
@@ -66,3 +72,38 @@ def _check_mutant(spec: ChallengeSpec, prepared: Prepared, name: str, source: st
     if report.diagnosis != name:
         return f"diagnosed as {report.diagnosis or 'nothing'}"
     return None
+
+
+def validate_all(specs: list[ChallengeSpec], sandbox: Sandbox,
+                 workers: int = 2) -> Iterator[Validation]:
+    """Validate several challenges, `workers` at a time; yield each result as it finishes."""
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(validate, s, sandbox): s.slug for s in specs}
+        for future in as_completed(futures):
+            try:
+                yield future.result()
+            except Exception as exc:  # noqa: BLE001 - one broken sandbox run fails one row
+                yield Validation(futures[future], [f"internal error: {exc!r}"])
+
+
+COLUMNS = ("public", "hidden", "checked", "mutants killed")
+
+
+def strength_table(results: list[Validation]) -> Iterator[str]:
+    """Yield the test-strength table: a row per challenge, its problems, then a total line."""
+    width = max([len(r.slug) for r in results] + [9])
+    yield f"     {'challenge':{width}}  " + "  ".join(COLUMNS)
+    for r in results:
+        counts = (r.public_examples, r.hidden_cases, r.checked_cases)
+        cells = "  ".join(f"{n:{len(c)}}" for n, c in zip(counts, COLUMNS, strict=False))
+        killed = f"{r.mutants_killed}/{r.mutants_total}"
+        yield f"{'ok  ' if r.ok else 'FAIL'} {r.slug:{width}}  {cells}  {killed:>14}"
+        yield from (f"     - {problem}" for problem in r.problems)
+    failed = sum(not r.ok for r in results)
+    total = len(results)
+    yield (f"     {total} challenge{'s' * (total != 1)}, "
+           f"{sum(r.public_examples for r in results)} public examples, "
+           f"{sum(r.hidden_cases for r in results)} hidden cases "
+           f"({sum(r.checked_cases for r in results)} with checks), mutants killed "
+           f"{sum(r.mutants_killed for r in results)}/{sum(r.mutants_total for r in results)}; "
+           + (f"{failed} failed" if failed else "all passed"))

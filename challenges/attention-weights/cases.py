@@ -23,7 +23,7 @@ def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(31337)
     lesson = [[1, 0], [0, 1], [1, 1]]
-    return [
+    found = [
         {
             "name": "lesson example: three tokens of width 2",
             "args": [lesson, lesson],
@@ -70,3 +70,14 @@ def cases():
             "args": [_matrix(rng, 3, 64), _matrix(rng, 6, 64)],
         },
     ]
+    return found + [_permuted(found, "random, 5 queries, 7 keys, width 3", [3, 0, 4, 1, 2])]
+
+
+def _permuted(found, name, order):
+    """Case `name` with its queries in another order: the output rows follow that order."""
+    Q, *rest = next(c for c in found if c["name"] == name)["args"]
+    return {
+        "name": "the same queries in another order",
+        "args": [[Q[i] for i in order], *rest],
+        "checks": [{"kind": "permuted_from", "case": name, "permutation": order}],
+    }

@@ -23,9 +23,34 @@ def _large_scores(rng, base):
     return [Q, K, _matrix(rng, 5, 3)]
 
 
+def _future_changed(rng, args, t):
+    """The same tokens 0..t as `args`, and other queries, keys and values after them."""
+    n, widths = len(args[0]), [len(m[0]) for m in args]
+    return [m[: t + 1] + _matrix(rng, n - t - 1, w) for m, w in zip(args, widths, strict=True)]
+
+
+def _causality_pair(rng, name, n, d, dv, t):
+    """Two cases that agree on tokens 0..t: their outputs must agree on rows 0..t."""
+    base = {"name": name, "args": _random(rng, n, d, dv)}
+    changed = {
+        "name": f"{name}, tokens after {t} changed",
+        "args": _future_changed(rng, base["args"], t),
+        "checks": [{"kind": "same_rows_as", "case": name, "rows": [0, t + 1]}],
+    }
+    return [base, changed]
+
+
 def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(5551212)
+    pairs = random.Random(777)
+    return _fixed(rng) + [
+        *_causality_pair(pairs, "causality: 6 tokens, d=4, dv=3", 6, 4, 3, t=2),
+        *_causality_pair(pairs, "causality: 5 tokens, d=2, dv=2", 5, 2, 2, t=0),
+    ]
+
+
+def _fixed(rng):
     lesson = [[1, 0], [0, 1], [1, 1]]
     return [
         {

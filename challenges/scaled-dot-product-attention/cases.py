@@ -26,7 +26,7 @@ def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(8675309)
     lesson = [[1, 0], [0, 1], [1, 1]]
-    return [
+    found = [
         {
             "name": "lesson example: three tokens of width 2",
             "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]]],
@@ -67,3 +67,14 @@ def cases():
         {"name": "random, 8 queries, 8 keys, d=16, dv=8", "args": _random(rng, 8, 8, 16, 8)},
         {"name": "random, 3 queries, 6 keys, d=64, dv=3", "args": _random(rng, 3, 6, 64, 3)},
     ]
+    return found + [_permuted(found, "random, 5 queries, 7 keys, d=3, dv=2", [3, 0, 4, 1, 2])]
+
+
+def _permuted(found, name, order):
+    """Case `name` with its queries in another order: the output rows follow that order."""
+    Q, *rest = next(c for c in found if c["name"] == name)["args"]
+    return {
+        "name": "the same queries in another order",
+        "args": [[Q[i] for i in order], *rest],
+        "checks": [{"kind": "permuted_from", "case": name, "permutation": order}],
+    }

@@ -112,29 +112,69 @@ def challenges_list() -> None:
 
 @challenges.command("validate")
 @click.argument("slugs", nargs=-1)
-def challenges_validate(slugs: tuple[str, ...]) -> None:
-    """Prove each challenge's tests strong; exit 1 if any check fails."""
-    from arena.sandbox import get_sandbox
-    from graders import load_catalog
-    from graders.validate import validate
+@click.option("--jobs", "-j", default=2, show_default=True, type=click.IntRange(1, 16),
+              help="Challenges validated at the same time.")
+def challenges_validate(slugs: tuple[str, ...], jobs: int) -> None:
+    """Prove each challenge's tests strong, print their strength; exit 1 if any check fails."""
+    from arena.sandbox import close_sandbox, get_sandbox
+    from graders.validate import Validation, strength_table, validate_all
 
     app = create_app()
-    specs = load_catalog(Path(app.config["CHALLENGES_DIR"]))
-    unknown = set(slugs) - {s.slug for s in specs}
+    specs, broken = _chosen_specs(app, slugs)
+    results = {slug: Validation(slug, [problem]) for slug, problem in broken.items()}
+    # The bar goes to stderr and draws only on a terminal; the table goes to stdout.
+    with click.progressbar(length=len(specs), label="validating", file=sys.stderr,
+                           item_show_func=lambda r: r.slug if r else "") as bar:
+        try:
+            for result in validate_all(specs, get_sandbox(app), workers=jobs):
+                results[result.slug] = result
+                bar.update(1, result)
+        finally:
+            close_sandbox(app)
+    for line in strength_table([results[s.slug] for s in specs]
+                               + [results[slug] for slug in sorted(broken)]):
+        click.echo(line)
+    if not all(r.ok for r in results.values()):
+        raise SystemExit(1)
+
+
+def _chosen_specs(app: Flask, slugs: tuple[str, ...]) -> tuple[list, dict[str, str]]:
+    """Read the challenge folders named (all when none is): specs, and folders that fail."""
+    from graders import load_catalog
+
+    broken: dict[str, str] = {}
+    specs = load_catalog(Path(app.config["CHALLENGES_DIR"]), broken)
+    unknown = set(slugs) - {s.slug for s in specs} - set(broken)
     if unknown:
         raise click.ClickException(f"no such challenge: {', '.join(sorted(unknown))}")
-    sandbox = get_sandbox(app)
-    failures = 0
-    for spec in (s for s in specs if not slugs or s.slug in slugs):
-        result = validate(spec, sandbox)
-        failures += not result.ok
-        status = "ok  " if result.ok else "FAIL"
-        click.echo(f"{status} {spec.slug:32} hidden cases {result.hidden_cases:3}  "
-                   f"mutants killed {result.mutants_killed}/{result.mutants_total}")
-        for problem in result.problems:
-            click.echo(f"     - {problem}")
-    if failures:
-        raise SystemExit(1)
+    return ([s for s in specs if not slugs or s.slug in slugs],
+            {k: v for k, v in broken.items() if not slugs or k in slugs})
+
+
+@challenges.command("catalog")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
+              help="Write the Markdown to this file (e.g. docs/catalog.md), not to stdout.")
+def challenges_catalog(output: str | None) -> None:
+    """Print the catalog of challenge folders as Markdown, one table per track."""
+    from arena.sandbox import close_sandbox, get_sandbox
+    from graders.catalog import catalog_markdown
+    from graders.prepare import PrepareError
+
+    app = create_app()
+    specs, broken = _chosen_specs(app, ())
+    if broken:
+        raise click.ClickException("; ".join(broken.values()))
+    try:
+        text = catalog_markdown(specs, get_sandbox(app))
+    except PrepareError as exc:
+        raise click.ClickException(str(exc)) from exc
+    finally:
+        close_sandbox(app)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {output}")
+    else:
+        click.echo(text, nl=False)
 
 
 @main.group()

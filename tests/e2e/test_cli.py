@@ -93,12 +93,19 @@ def test_the_admin_commands(server):
     assert server.cli("tokens", "create", "nobody-here").returncode == 1
 
 
+CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
+FOLDERS = sorted(p.name for p in CHALLENGES.iterdir() if (p / "challenge.toml").exists())
+
+
 def test_validate_proves_every_challenge_and_catches_a_weak_one(server, tmp_path):
     done = server.cli("challenges", "validate")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("ok  ") == 5
+    assert done.stdout.count("ok  ") == len(FOLDERS)
+    lines = done.stdout.splitlines()
+    assert "mutants killed" in lines[0] and "checked" in lines[0]
+    assert lines[-1].strip().startswith(f"{len(FOLDERS)} challenges") and "all passed" in lines[-1]
     broken = tmp_path / "challenges"
-    source = Path(__file__).resolve().parents[2] / "challenges" / "softmax"
+    source = CHALLENGES / "softmax"
     shutil.copytree(source, broken / "softmax")
     reference = (broken / "softmax" / "reference.py").read_text()
     (broken / "softmax" / "mutants" / "no_normalisation.py").write_text(reference)
@@ -106,3 +113,25 @@ def test_validate_proves_every_challenge_and_catches_a_weak_one(server, tmp_path
     done = server.cli("challenges", "validate", "softmax")
     assert done.returncode == 1
     assert "mutant no_normalisation: passes every hidden case" in done.stdout
+    assert any(line.startswith("FAIL softmax") for line in done.stdout.splitlines())
+
+
+def test_a_folder_that_does_not_load_fails_alone(server, tmp_path):
+    root = tmp_path / "challenges"
+    shutil.copytree(CHALLENGES / "softmax", root / "softmax")
+    (root / "half-written").mkdir()
+    (root / "half-written" / "challenge.toml").write_text('slug = "half-written"\n')
+    server.env["ARENA_CHALLENGES_DIR"] = str(root)
+    done = server.cli("challenges", "validate")
+    assert done.returncode == 1
+    assert "ok   softmax" in done.stdout and "FAIL half-written" in done.stdout
+
+
+def test_the_catalog_lists_every_challenge_folder(server, tmp_path):
+    done = server.cli("challenges", "catalog")
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+    assert sorted(row.split("`")[1] for row in rows if "`" in row) == FOLDERS
+    written = tmp_path / "catalog.md"
+    assert server.cli("challenges", "catalog", "-o", str(written)).returncode == 0
+    assert written.read_text(encoding="utf-8") == done.stdout

@@ -133,5 +133,5 @@ def test_cases_mode_returns_generated_cases_as_data():
               "def cases():\n"
               "    return [{'name': 'a', 'public': True, 'args': [np.eye(2), [True, False]]}]\n")
     events, _ = run_job({"mode": "cases", "source": source, "filename": "cases.py"})
-    assert events[0]["cases"] == [{"name": "a", "public": True, "kwargs": {},
+    assert events[0]["cases"] == [{"name": "a", "public": True, "kwargs": {}, "checks": [],
                                    "args": [[[1.0, 0.0], [0.0, 1.0]], [True, False]]}]

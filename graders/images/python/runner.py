@@ -153,7 +153,8 @@ def list_cases(module, channel):
         cases = [
             {"name": str(c["name"]), "public": bool(c.get("public", False)),
              "args": to_input(list(c.get("args", []))),
-             "kwargs": to_input(dict(c.get("kwargs", {})))}
+             "kwargs": to_input(dict(c.get("kwargs", {}))),
+             "checks": to_input(list(c.get("checks", [])))}
             for c in module.cases()
         ]
     except BaseException as exc:  # noqa: BLE001

@@ -1,0 +1,122 @@
+"""Case checks: properties that cases.py attaches to one case, often relating it to another.
+
+Each check compares the learner's own outputs (on this case, on another case, or with an
+input), not the reference's: "changing later tokens leaves earlier outputs unchanged" holds
+for any correct answer. Messages reveal no numbers, so they are shown on hidden tests too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from graders.properties import PROPERTIES
+
+MESSAGES = {
+    "same_rows_as": "changing later tokens changed earlier outputs: "
+                    "information leaks from the future",
+    "equal_to": "the output must not change between these two cases "
+                "(e.g. with another block size)",
+    "permuted_from": "permuting the tokens must permute the outputs the same way",
+    "row_norms_equal_to_arg": "rotations must preserve the length of every vector",
+    "equal_dot_products": "the score between two positions must depend only on their distance",
+}
+KINDS = (*PROPERTIES, *MESSAGES)
+NO_OUTPUT = "the output on the case it is compared with is missing or invalid"
+
+
+@dataclass(frozen=True)
+class CheckFailure:
+    """A check that does not hold: a message safe for hidden tests, and numbers for public."""
+
+    message: str
+    detail: str = ""
+    case: str | None = None
+
+
+def _differ(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> str | None:
+    """Return None when two arrays agree within tolerance, else how far apart they are."""
+    if a.shape != b.shape:
+        return f"shapes {a.shape} and {b.shape} differ"
+    close = np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=True)
+    if close.all():
+        return None
+    where = np.unravel_index(int(np.argmin(close)), close.shape) if close.ndim else ()
+    return f"largest difference {np.nanmax(np.abs(a - b)):.3g}, first at index {list(where)}"
+
+
+def _same_rows_as(check: dict, got: np.ndarray, other: np.ndarray, args: list,
+                  rtol: float, atol: float) -> str | None:
+    start, stop = check["rows"]
+    return _differ(got[start:stop], other[start:stop], rtol, atol)
+
+
+def _equal_to(check: dict, got: np.ndarray, other: np.ndarray, args: list,
+              rtol: float, atol: float) -> str | None:
+    return _differ(got, other, rtol, atol)
+
+
+def _permuted_from(check: dict, got: np.ndarray, other: np.ndarray, args: list,
+                   rtol: float, atol: float) -> str | None:
+    permutation = check["permutation"]
+    if other.ndim == 0 or len(other) != len(permutation):
+        return f"{len(permutation)} rows expected"
+    return _differ(got, other[permutation], rtol, atol)
+
+
+def _row_norms_equal_to_arg(check: dict, got: np.ndarray, other: None, args: list,
+                            rtol: float, atol: float) -> str | None:
+    given = np.asarray(args[check["arg"]], dtype=np.float64)
+    return _differ(np.linalg.norm(got, axis=-1), np.linalg.norm(given, axis=-1), rtol, atol)
+
+
+def _equal_dot_products(check: dict, got: np.ndarray, other: None, args: list,
+                        rtol: float, atol: float) -> str | None:
+    rows = [(got[i], got[j]) for i, j in check["pairs"]]
+    dots = np.array([a @ b for a, b in rows])
+    # Rounding in each entry moves a dot product by up to its size times |a| |b|.
+    scale = max(float(np.linalg.norm(a) * np.linalg.norm(b)) for a, b in rows)
+    spread = float(np.max(np.abs(dots - dots[0])))
+    return None if spread <= atol + rtol * scale else f"dot products {np.round(dots, 6)}"
+
+
+Check = Callable[[dict, np.ndarray, "np.ndarray | None", list, float, float], "str | None"]
+RELATIONS: dict[str, Check] = {
+    "same_rows_as": _same_rows_as,
+    "equal_to": _equal_to,
+    "permuted_from": _permuted_from,
+    "row_norms_equal_to_arg": _row_norms_equal_to_arg,
+    "equal_dot_products": _equal_dot_products,
+}
+
+
+def run_check(check: dict, got: np.ndarray, other: np.ndarray | None, args: list,
+              rtol: float, atol: float) -> CheckFailure | None:
+    """Return None when `check` holds for the output `got`, else why it does not."""
+    kind = check["kind"]
+    if kind in PROPERTIES:
+        problem = PROPERTIES[kind](got)
+        return CheckFailure(problem) if problem else None
+    if "case" in check and other is None:
+        return CheckFailure(MESSAGES[kind], NO_OUTPUT, check["case"])
+    try:
+        detail = RELATIONS[kind](check, got, other, args, rtol, atol)
+    except (IndexError, ValueError) as exc:  # an output too small for the rows the check names
+        detail = f"the output does not fit the check ({exc})"
+    return None if detail is None else CheckFailure(MESSAGES[kind], detail, check.get("case"))
+
+
+def first_failure(checks: list[dict], got: np.ndarray, outputs: dict[str, np.ndarray | None],
+                  args: list, rtol: float, atol: float) -> CheckFailure | None:
+    """Run a case's checks in order; `outputs` holds the run's outputs by case name."""
+    for check in checks:
+        other = check.get("case")
+        if other is not None and other not in outputs:
+            continue  # that case is not part of this run (a run of the public examples)
+        failure = run_check(check, got, outputs.get(other), args, rtol, atol)
+        if failure:
+            return failure
+    return None
+

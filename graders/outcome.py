@@ -1,0 +1,38 @@
+"""Read what the host saw of a run: which errors are limits, why results stopped coming."""
+
+from __future__ import annotations
+
+import signal
+
+from graders.judge import ParsedRun
+from graders.sandbox import RunOutcome
+from graders.verdicts import Verdict
+
+ERROR_VERDICTS = {"MemoryError": Verdict.MEMORY_LIMIT_EXCEEDED,
+                  "OutputTooLarge": Verdict.OUTPUT_LIMIT_EXCEEDED}
+CPU_SIGNALS = {signal.SIGXCPU}
+
+
+def stop_reason(parsed: ParsedRun, outcome: RunOutcome) -> tuple[Verdict, str]:
+    """Say why results stopped coming, from what the host saw (never from the box's word)."""
+    if outcome.timed_out:
+        return Verdict.TIME_LIMIT_EXCEEDED, "time limit exceeded"
+    if outcome.output_exceeded:
+        return Verdict.OUTPUT_LIMIT_EXCEEDED, "output limit exceeded"
+    if outcome.oom_killed:
+        return Verdict.MEMORY_LIMIT_EXCEEDED, "memory limit exceeded"
+    number = _signal_of(outcome.exit_code)
+    if number in CPU_SIGNALS:
+        return Verdict.TIME_LIMIT_EXCEEDED, "CPU time limit exceeded"
+    if parsed.corrupted:
+        return Verdict.RUNTIME_ERROR, "the code wrote into the grader's result stream"
+    if number:
+        return Verdict.RUNTIME_ERROR, f"the process was killed by {signal.Signals(number).name}"
+    return Verdict.RUNTIME_ERROR, "the process exited before finishing (sys.exit or os._exit?)"
+
+
+def _signal_of(exit_code: int | None) -> int | None:
+    if exit_code is None:
+        return None
+    number = -exit_code if exit_code < 0 else exit_code - 128 if exit_code > 128 else 0
+    return number if number in signal.Signals._value2member_map_ else None

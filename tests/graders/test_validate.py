@@ -1,0 +1,35 @@
+"""The test-strength table and the parallel validation behind `arena challenges validate`."""
+
+from pathlib import Path
+
+from graders import load_challenge
+from graders.validate import Validation, strength_table, validate_all
+
+CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
+
+
+def test_the_table_has_a_row_per_challenge_its_problems_and_a_total():
+    results = [Validation("softmax", [], 5, 5, 2, 17, 0),
+               Validation("causal-attention", ["mutant no_mask: passes every hidden case"],
+                          6, 7, 2, 18, 2)]
+    lines = list(strength_table(results))
+    assert "public" in lines[0] and "checked" in lines[0] and "mutants killed" in lines[0]
+    assert lines[1].startswith("ok   softmax") and lines[1].endswith("5/5")
+    assert lines[2].startswith("FAIL causal-attention") and lines[2].endswith("6/7")
+    assert lines[3] == "     - mutant no_mask: passes every hidden case"
+    assert lines[4].split() == ["2", "challenges,", "4", "public", "examples,", "35", "hidden",
+                                "cases", "(2", "with", "checks),", "mutants", "killed",
+                                "11/12;", "1", "failed"]
+
+
+class BrokenSandbox:
+    name, reason = "broken", "for a test"
+
+    def run(self, job, limits):
+        raise OSError("the engine went away")
+
+
+def test_a_sandbox_failure_fails_its_challenge_only():
+    spec = load_challenge(CHALLENGES / "softmax")
+    [result] = validate_all([spec], BrokenSandbox())
+    assert not result.ok and "internal error" in result.problems[0]
