@@ -1,0 +1,84 @@
+"""Test cases for alibi_attention(Q, K, V, num_heads): public examples first, then hidden edge
+and random cases. Every case has as many queries as keys (one of each per token)."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, heads, d, dv, scale=1.0):
+    return [_matrix(rng, n, heads * d, scale), _matrix(rng, n, heads * d, scale),
+            _matrix(rng, n, heads * dv), heads]
+
+
+_QUERIES = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1], [1, 1, 2, 0]]
+
+
+def _large_scores(rng, base, n, heads):
+    """Heads of width 4 whose scaled scores sit within a few units of `base`.
+
+    Every query block sums to 4 and every key entry is base/2 plus a small integer, so each
+    head's score is base + (q . delta) / 2. All values are exact in float32, and so are the
+    biased scores when `heads` is a power of two (the slopes are then powers of two); with
+    other head counts float32 would round base + bias by more than the tolerance.
+    """
+    Q = [[x for _ in range(heads) for x in rng.choice(_QUERIES)] for _ in range(n)]
+    K = [[base // 2 + rng.randint(-2, 2) for _ in range(4 * heads)] for _ in range(n)]
+    return [Q, K, _matrix(rng, n, 2 * heads), heads]
+
+
+def _twin(rng, args, keep):
+    """The same case with the queries, keys and values of every token after `keep` replaced."""
+    Q, K, V, heads = args
+    rows = len(Q) - keep
+    return [Q[:keep] + _matrix(rng, rows, len(Q[0])), K[:keep] + _matrix(rng, rows, len(K[0])),
+            V[:keep] + _matrix(rng, rows, len(V[0])), heads]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(57721566)
+    twin = _random(rng, 10, 4, 2, 2)
+    eye = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    return [
+        {
+            "name": "two heads, queries of zeros: the penalty alone sets the weights",
+            "args": [[[0, 0]] * 3, [[1, -1], [2, 0], [0, 3]],
+                     [row + row for row in eye], 2],
+            "public": True,
+        },
+        {
+            "name": "two heads, four tokens",
+            "args": [[[1, 0], [0, 2], [1, 1], [2, -1]],
+                     [[2, 1], [1, 1], [0, -1], [1, 2]],
+                     [[1, 0], [0, 1], [2, 2], [-1, 1]], 2],
+            "public": True,
+        },
+        {"name": "a single token", "args": _random(rng, 1, 2, 3, 2)},
+        {"name": "one head (slope 1/256)", "args": _random(rng, 6, 1, 3, 2)},
+        {"name": "eight heads (slopes 1/2 to 1/256)", "args": _random(rng, 7, 8, 2, 2)},
+        {"name": "three heads", "args": _random(rng, 6, 3, 2, 3)},
+        {"name": "five heads", "args": _random(rng, 8, 5, 2, 1)},
+        {"name": "ten tokens, four heads", "args": twin},
+        {
+            "name": "ten tokens, four heads, the last six changed",
+            "args": _twin(rng, twin, 4),
+            "checks": [{"kind": "same_rows_as", "case": "ten tokens, four heads",
+                        "rows": [0, 4]}],
+        },
+        {
+            "name": "equal scores (queries of zeros), four heads",
+            "args": [[[0.0] * 8] * 12, _matrix(rng, 12, 8), _matrix(rng, 12, 12), 4],
+        },
+        {"name": "values wider than keys (d=2, dv=5)", "args": _random(rng, 5, 2, 2, 5)},
+        {"name": "values narrower than keys (d=8, dv=1)", "args": _random(rng, 6, 2, 8, 1)},
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000, 6, 2)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000, 5, 4)},
+        {"name": "scores near -1000", "args": _large_scores(rng, -1000, 6, 8)},
+        {"name": "a sequence of 1000 tokens, one head", "args": _random(rng, 1000, 1, 1, 1)},
+        {"name": "a sequence of 64 tokens, two heads", "args": _random(rng, 64, 2, 2, 2)},
+        {"name": "random, 20 tokens, eight heads, d=4, dv=2", "args": _random(rng, 20, 8, 4, 2)},
+        {"name": "random, 12 tokens, six heads, d=8, dv=3", "args": _random(rng, 12, 6, 8, 3)},
+    ]

@@ -1,0 +1,77 @@
+"""Test cases for attention_with_temperature(Q, K, V, temperature): public examples first, then
+hidden edge and random cases. Every temperature is positive."""
+
+import random
+
+BASE = "random, 5 queries, 7 keys, d=3, temperature 0.8"
+
+# Width-4 queries of small non-negative integers that sum to 4.
+QUERIES_SUMMING_TO_4 = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1]]
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, m, d, dv, temperature):
+    return [_matrix(rng, n, d), _matrix(rng, m, d), _matrix(rng, m, dv), temperature]
+
+
+def _cold(rng, base):
+    """Temperature 1/128 on keys of width 4, so the tempered scores sit within a few units of
+    `base`. Key entries are multiples of 1/64 and sqrt(4) * T = 1/64: exact in float32."""
+    K = [[(base // 4 + rng.randint(-2, 2)) / 64 for _ in range(4)] for _ in range(5)]
+    return [QUERIES_SUMMING_TO_4, K, _matrix(rng, 5, 3), 1 / 128]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(314159)
+    lesson = [[1, 0], [0, 1], [1, 1]]
+    base = _random(rng, 5, 7, 3, 2, 0.8)
+    doubled = [[[2 * x for x in row] for row in base[0]], base[1], base[2], 1.6]
+    return [
+        {
+            "name": "lesson example at temperature 2",
+            "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]], 2.0],
+            "public": True,
+        },
+        {
+            "name": "two queries, three keys, temperature 0.5",
+            "args": [
+                [[1, 0, 2, -1], [0, 3, 1, 1]],
+                [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]],
+                [[1, 0, -1], [0, 2, 0], [3, 0, 1]],
+                0.5,
+            ],
+            "public": True,
+        },
+        {"name": "temperature 1 is plain attention", "args": _random(rng, 4, 5, 3, 2, 1.0)},
+        {"name": "a single token", "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]], 0.7]},
+        {"name": "temperature given as an integer", "args": _random(rng, 3, 4, 4, 2, 3)},
+        {"name": "high temperature: nearly uniform weights",
+         "args": _random(rng, 3, 6, 4, 3, 50.0)},
+        {"name": "low temperature: sharp weights", "args": _random(rng, 4, 4, 4, 2, 0.2)},
+        {
+            "name": "equal scores (queries of zeros)",
+            "args": [[[0.0, 0.0, 0.0]] * 3, _matrix(rng, 4, 3), _matrix(rng, 4, 2), 0.3],
+        },
+        {"name": "very low temperature, tempered scores near 1000", "args": _cold(rng, 1000)},
+        {"name": "very low temperature, tempered scores near 10000", "args": _cold(rng, 10000)},
+        {"name": "very low temperature, tempered scores near -1000", "args": _cold(rng, -1000)},
+        {"name": "more keys than queries", "args": _random(rng, 2, 7, 3, 4, 1.5)},
+        {"name": "values wider than keys (d=2, dv=6)", "args": _random(rng, 3, 4, 2, 6, 0.6)},
+        {"name": "one query over 1000 keys", "args": _random(rng, 1, 1000, 4, 2, 2.0)},
+        {"name": BASE, "args": base},
+        {
+            "name": "queries doubled and temperature doubled",
+            "args": doubled,
+            "checks": [{"kind": "equal_to", "case": BASE}],
+        },
+        {"name": "random, 8 queries, 8 keys, d=16, temperature 0.25",
+         "args": _random(rng, 8, 8, 16, 8, 0.25)},
+        {"name": "random, 3 queries, 6 keys, d=9, temperature 3",
+         "args": _random(rng, 3, 6, 9, 3, 3.0)},
+        {"name": "random, 4 queries, 6 keys, d=64, temperature 4",
+         "args": _random(rng, 4, 6, 64, 3, 4.0)},
+    ]

@@ -1,0 +1,94 @@
+"""Test cases for cross_attention(X, Y, Wq, Wk, Wv): public examples first, then hidden edge and
+random cases."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, m, d_x, d_y, d_k, dv):
+    """Tokens of unit variance and weights of variance 1/fan-in: the scaled scores then have a
+    standard deviation near 1, so the softmax is far from one-hot."""
+    return [_matrix(rng, n, d_x), _matrix(rng, m, d_y), _matrix(rng, d_x, d_k, d_x ** -0.5),
+            _matrix(rng, d_y, d_k, d_y ** -0.5), _matrix(rng, d_y, dv, d_y ** -0.5)]
+
+
+def _large_scores(rng, base):
+    """Integer tokens whose scaled scores sit within a few units of `base` (d_k = 4).
+
+    X's tokens are [1, a, b]; Wq turns each into a query whose entries sum to 4. The first
+    column of every context token is 1 and the first row of Wk is base / 2, so every key entry
+    is base / 2 plus a small integer. Exact in float32.
+    """
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1)] for _ in range(3)]
+    Y = [[1] + [rng.randint(-1, 1) for _ in range(4)] for _ in range(6)]
+    Wq = [[1, 1, 1, 1], [1, 0, -1, 0], [0, 1, 0, -1]]
+    Wk = [[base // 2] * 4] + [[rng.randint(-1, 1) for _ in range(4)] for _ in range(4)]
+    Wv = [[rng.randint(-2, 2) for _ in range(2)] for _ in range(5)]
+    return [X, Y, Wq, Wk, Wv]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(6022140)
+    base = _random(rng, 4, 7, 5, 3, 4, 2)
+    context_order = [6, 2, 4, 0, 1, 5, 3]
+    query_order = [2, 0, 3, 1]
+    return [
+        {
+            "name": "two queries over three context tokens",
+            "args": [
+                [[1, 0], [0, 1]],
+                [[1, 0, 1], [0, 1, 1], [1, 1, 0]],
+                [[1, 0], [0, 1]],
+                [[1, 0], [0, 1], [1, 1]],
+                [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+            ],
+            "public": True,
+        },
+        {
+            "name": "three queries over two context tokens, d_k=1",
+            "args": [
+                [[1, 2], [0, -1], [2, 0]],
+                [[1, 1, 0, 2], [0, -1, 1, 1]],
+                [[1], [1]],
+                [[1], [0], [2], [0]],
+                [[2, 0], [0, 1], [1, 1], [0, 0]],
+            ],
+            "public": True,
+        },
+        {"name": "one query, one context token", "args": _random(rng, 1, 1, 3, 2, 2, 3)},
+        {"name": "one query over many context tokens", "args": _random(rng, 1, 9, 4, 3, 4, 2)},
+        {"name": "more queries than context tokens", "args": _random(rng, 7, 2, 3, 5, 4, 3)},
+        {"name": "as many queries as context tokens, same widths",
+         "args": _random(rng, 5, 5, 4, 4, 4, 4)},
+        {"name": "d_k differs from both token widths (d_x=6, d_y=2, d_k=9)",
+         "args": _random(rng, 3, 4, 6, 2, 9, 2)},
+        {"name": "values wider than keys (dv=8)", "args": _random(rng, 3, 5, 3, 4, 2, 8)},
+        {
+            "name": "equal scores (Wq of zeros)",
+            "args": [_matrix(rng, 3, 2), _matrix(rng, 4, 3), [[0.0] * 2] * 2, _matrix(rng, 3, 2),
+                     _matrix(rng, 3, 2)],
+        },
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000)},
+        {"name": "scores near -1000", "args": _large_scores(rng, -1000)},
+        {"name": "random, 4 queries, 7 context tokens", "args": base},
+        {
+            "name": "the same context tokens in another order",
+            "args": [base[0], [base[1][j] for j in context_order]] + base[2:],
+            "checks": [{"kind": "equal_to", "case": "random, 4 queries, 7 context tokens"}],
+        },
+        {
+            "name": "the same queries in another order",
+            "args": [[base[0][i] for i in query_order]] + base[1:],
+            "checks": [{"kind": "permuted_from", "case": "random, 4 queries, 7 context tokens",
+                        "permutation": query_order}],
+        },
+        {"name": "one query over 1000 context tokens", "args": _random(rng, 1, 1000, 4, 2, 4, 2)},
+        {"name": "random, 6 queries, 3 context tokens, d_k=16",
+         "args": _random(rng, 6, 3, 8, 8, 16, 4)},
+        {"name": "random, 8 queries, 12 context tokens", "args": _random(rng, 8, 12, 6, 10, 4, 5)},
+    ]

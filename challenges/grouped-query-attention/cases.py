@@ -1,0 +1,130 @@
+"""Test cases for grouped_query_attention(X, Wq, Wk, Wv, Wo, num_heads, num_kv_heads): public
+examples first, then hidden edge and random cases.
+
+Without a mask the attention is permutation-equivariant: one case reorders the tokens of
+another, and its output rows must follow the same order. Two pairs of cases compute the same
+thing twice: once with shared key/value heads, once with
+num_kv_heads == num_heads and each shared head copied for every query head of its group.
+The declared checks ask for equal outputs within each pair.
+"""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, d_model, heads, kv_heads, d_head, dv_head=None, d_out=None):
+    """Random tokens and weights scaled so that every head's scores have about unit size."""
+    dv_head = dv_head or d_head
+    d_out = d_out or d_model
+    s = d_model ** -0.5
+    return [_matrix(rng, n, d_model), _matrix(rng, d_model, heads * d_head, s),
+            _matrix(rng, d_model, kv_heads * d_head, s),
+            _matrix(rng, d_model, kv_heads * dv_head, s),
+            _matrix(rng, heads * dv_head, d_out, (heads * dv_head) ** -0.5), heads, kv_heads]
+
+
+def _expanded(args, copies):
+    """The same attention with every key/value head copied `copies` times in place."""
+    X, Wq, Wk, Wv, Wo, heads, kv_heads = args
+
+    def expand(W):
+        width = len(W[0]) // kv_heads
+        return [[x for g in range(kv_heads) for _ in range(copies)
+                 for x in row[g * width:(g + 1) * width]] for row in W]
+
+    return [X, Wq, expand(Wk), expand(Wv), Wo, heads, kv_heads * copies]
+
+
+def _large_scores(rng, base, n, heads, kv_heads):
+    """Integer tokens and weights whose scaled scores sit within a few units of `base`.
+
+    Tokens are [1, a, b] with a, b in {-1, 0, 1} and d_head = 4. Row 0 of Wq is all ones
+    and each head's block of rows 1 and 2 sums to zero, so every query sums to 4; every key
+    is base/2 plus small integers, so every score q . k / 2 is base plus a few units.
+    """
+    half = base // 2
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1)] for _ in range(n)]
+    rows = [[], []]
+    for _ in range(heads):
+        for row in rows:
+            pattern = [1, -1, 0, 0]
+            rng.shuffle(pattern)
+            row.extend(pattern)
+    Wq = [[1] * (4 * heads)] + rows
+    Wk = [[half] * (4 * kv_heads)] + [[rng.randint(-1, 1) for _ in range(4 * kv_heads)]
+                                      for _ in range(2)]
+    Wv = _matrix(rng, 3, 2 * kv_heads, 3 ** -0.5)
+    Wo = _matrix(rng, 2 * heads, 3, (2 * heads) ** -0.5)
+    return [X, Wq, Wk, Wv, Wo, heads, kv_heads]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(27182818)
+    multi_query = _random(rng, 5, 8, 4, 1, 2)
+    grouped = _random(rng, 6, 8, 4, 2, 2, 3)
+    six_three = _random(rng, 5, 12, 6, 3, 2)
+    order = [3, 0, 4, 1, 2]
+    return [
+        {
+            "name": "two query heads sharing one key/value head",
+            "args": [[[1, 0], [0, 1], [1, 1]],
+                     [[1, 0, 0, 1], [0, 1, 1, 0]],
+                     [[1, 0], [0, 1]],
+                     [[1, 2], [3, 0]],
+                     [[1, 0], [0, 1], [1, 0], [0, 1]],
+                     2, 1],
+            "public": True,
+        },
+        {"name": "four query heads, two key/value heads, d_out=3",
+         "args": _random(rng, 3, 4, 4, 2, 1, 1, 3), "public": True},
+        {"name": "a single head (plain single-head attention)",
+         "args": _random(rng, 4, 3, 1, 1, 3)},
+        {"name": "as many key/value heads as query heads (multi-head attention)",
+         "args": _random(rng, 5, 8, 4, 4, 2)},
+        {"name": "four query heads sharing one key/value head (multi-query attention)",
+         "args": multi_query},
+        {
+            "name": "the same multi-query case with its key/value head copied four times",
+            "args": _expanded(multi_query, 4),
+            "checks": [{"kind": "equal_to",
+                        "case": "four query heads sharing one key/value head "
+                                "(multi-query attention)"}],
+        },
+        {"name": "four query heads, two key/value heads", "args": grouped},
+        {
+            "name": "the same grouped case with each key/value head copied twice",
+            "args": _expanded(grouped, 2),
+            "checks": [{"kind": "equal_to", "case": "four query heads, two key/value heads"}],
+        },
+        {"name": "six query heads, three key/value heads", "args": six_three},
+        {
+            "name": "the same six-head case with its tokens in another order",
+            "args": [[six_three[0][i] for i in order], *six_three[1:]],
+            "checks": [{"kind": "permuted_from", "case": "six query heads, three key/value heads",
+                        "permutation": order}],
+        },
+        {"name": "six query heads, two key/value heads (groups of three)",
+         "args": _random(rng, 5, 12, 6, 2, 2)},
+        {"name": "eight query heads, two key/value heads", "args": _random(rng, 6, 16, 8, 2, 2)},
+        {"name": "three query heads, one key/value head", "args": _random(rng, 4, 6, 3, 1, 2)},
+        {"name": "nine query heads, three key/value heads", "args": _random(rng, 4, 9, 9, 3, 1)},
+        {"name": "five query heads, five key/value heads", "args": _random(rng, 4, 10, 5, 5, 2)},
+        {"name": "a single token", "args": _random(rng, 1, 8, 4, 2, 2)},
+        {
+            "name": "equal scores (a query projection of zeros)",
+            "args": [_matrix(rng, 4, 6)] + [[[0.0] * 6] * 6] + _random(rng, 4, 6, 3, 3, 2)[2:],
+        },
+        {"name": "value heads wider than key heads (d_head=2, dv_head=5)",
+         "args": _random(rng, 5, 8, 4, 2, 2, 5)},
+        {"name": "output projection to a different width (d_out=3)",
+         "args": _random(rng, 5, 8, 4, 2, 2, 2, 3)},
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000, 5, 4, 2)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000, 4, 6, 3)},
+        {"name": "a sequence of 256 tokens", "args": _random(rng, 256, 8, 4, 2, 2)},
+        {"name": "random, 7 tokens, 6 query heads of width 4, 2 key/value heads",
+         "args": _random(rng, 7, 24, 6, 2, 4, 3, 10)},
+    ]

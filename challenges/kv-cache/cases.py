@@ -1,0 +1,113 @@
+"""Test cases for decode_with_cache(X, Wq, Wk, Wv, cache_K, cache_V): public examples first,
+then hidden edge and random cases.
+
+Some caches are random; others hold the keys and values of a real prefix projected with the
+same weights, so that decoding must reproduce the full causal pass over prefix + new tokens.
+"""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _weights(rng, d_model, cols):
+    """A projection whose outputs have entries of about unit size: moderate scores."""
+    return _matrix(rng, d_model, cols, scale=d_model ** -0.5)
+
+
+def _project(X, W):
+    return [[sum(x * w for x, w in zip(row, column, strict=True))
+             for column in zip(*W, strict=True)] for row in X]
+
+
+def _random(rng, p, t, d_model, d, dv):
+    """Random new tokens, weights and an unrelated random cache of p tokens."""
+    return [_matrix(rng, t, d_model), _weights(rng, d_model, d), _weights(rng, d_model, d),
+            _weights(rng, d_model, dv), _matrix(rng, p, d), _matrix(rng, p, dv)]
+
+
+def _from_prefix(rng, p, t, d_model, d, dv):
+    """A cache made from a real prefix of p tokens: cache_K = prefix Wk, cache_V = prefix Wv."""
+    prefix, X = _matrix(rng, p, d_model), _matrix(rng, t, d_model)
+    Wq, Wk, Wv = _weights(rng, d_model, d), _weights(rng, d_model, d), _weights(rng, d_model, dv)
+    return [X, Wq, Wk, Wv, _project(prefix, Wk), _project(prefix, Wv)]
+
+
+def _large_scores(rng, base, p, t):
+    """Integer tokens and weights whose scaled scores sit within a few units of `base`.
+
+    Tokens are [1, a, b] with a, b in {-1, 0, 1}. Column blocks of Wq beyond row 0 sum to
+    zero, so every query sums to 4; every key is base/2 plus small integers, so every score
+    q . k / 2 is base plus a few units. All values are exact in float32, and d = 4.
+    """
+    half = base // 2
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1)] for _ in range(t)]
+    Wq = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 0, -1]]
+    Wk = [[half] * 4] + [[rng.randint(-1, 1) for _ in range(4)] for _ in range(2)]
+    cache_K = [[half + rng.randint(-2, 2) for _ in range(4)] for _ in range(p)]
+    return [X, Wq, Wk, _weights(rng, 3, 3), cache_K, _matrix(rng, p, 3)]
+
+
+def _twin(rng, args, keep):
+    """The same case with every new token after the first `keep` replaced."""
+    X = args[0][:keep] + _matrix(rng, len(args[0]) - keep, len(args[0][0]))
+    return [X] + args[1:]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(31415)
+    wq = [[1, 0], [0, 1], [1, 1]]
+    wk = [[1, 0], [0, 1], [0, 1]]
+    wv = [[2, 0], [0, 2], [1, 1]]
+    prompt_twin = _from_prefix(rng, 3, 6, 4, 3, 2)
+    fresh_twin = _random(rng, 0, 8, 4, 4, 3)
+    return [
+        {
+            "name": "empty cache, three tokens (plain causal self-attention)",
+            "args": [[[1, 0, 0], [0, 1, 0], [0, 0, 1]], wq, wk, wv, [], []],
+            "public": True,
+        },
+        {
+            "name": "a cache of two tokens, two new tokens",
+            "args": [[[1, 0, 1], [0, 1, 1]], wq, wk, wv, [[1, 0], [0, 1]], [[2, 0], [0, 2]]],
+            "public": True,
+        },
+        {"name": "empty cache, a single token", "args": _random(rng, 0, 1, 3, 2, 4)},
+        {"name": "a cache of one token, one new token", "args": _random(rng, 1, 1, 3, 3, 3)},
+        {"name": "one decoding step after a prompt of six",
+         "args": _from_prefix(rng, 6, 1, 4, 4, 4)},
+        {"name": "a prompt of five, seven new tokens", "args": _from_prefix(rng, 5, 7, 6, 3, 2)},
+        {"name": "prompt of three, six new tokens", "args": prompt_twin},
+        {
+            "name": "prompt of three, six new tokens, the last three changed",
+            "args": _twin(rng, prompt_twin, 3),
+            "checks": [{"kind": "same_rows_as", "case": "prompt of three, six new tokens",
+                        "rows": [0, 3]}],
+        },
+        {"name": "empty cache, eight tokens", "args": fresh_twin},
+        {
+            "name": "empty cache, eight tokens, the last five changed",
+            "args": _twin(rng, fresh_twin, 3),
+            "checks": [{"kind": "same_rows_as", "case": "empty cache, eight tokens",
+                        "rows": [0, 3]}],
+        },
+        {
+            "name": "equal scores (a query projection of zeros)",
+            "args": [_matrix(rng, 4, 3), [[0.0] * 2] * 3, _weights(rng, 3, 2),
+                     _weights(rng, 3, 3), _matrix(rng, 3, 2), _matrix(rng, 3, 3)],
+        },
+        {"name": "values wider than keys (d=2, dv=6)", "args": _random(rng, 4, 3, 5, 2, 6)},
+        {"name": "values narrower than keys (d=8, dv=1)", "args": _random(rng, 3, 4, 5, 8, 1)},
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000, 4, 4)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000, 3, 5)},
+        {"name": "scores near -1000", "args": _large_scores(rng, -1000, 5, 3)},
+        {"name": "a cache of 1000 tokens, three new tokens",
+         "args": _random(rng, 1000, 3, 4, 2, 2)},
+        {"name": "random, cache of 10, 7 new tokens, d=8, dv=4",
+         "args": _random(rng, 10, 7, 6, 8, 4)},
+        {"name": "random, empty cache, 16 tokens of width 16",
+         "args": _random(rng, 0, 16, 16, 16, 8)},
+    ]

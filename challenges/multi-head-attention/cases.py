@@ -1,0 +1,107 @@
+"""Test cases for multi_head_attention(X, Wq, Wk, Wv, Wo, num_heads, causal=False): public
+examples first, then hidden edge and random cases. `causal`, when given, is a keyword."""
+
+import random
+
+CAUSAL = {"causal": True}
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _weights(rng, d_model, d, dv, d_out):
+    """Wq, Wk (d_model x d), Wv (d_model x dv) and Wo (dv x d_out) of variance 1/fan-in: with
+    tokens of unit variance every head's scaled scores have a standard deviation near 1, so
+    no softmax is one-hot."""
+    w = d_model ** -0.5
+    return [_matrix(rng, d_model, d, w), _matrix(rng, d_model, d, w), _matrix(rng, d_model, dv, w),
+            _matrix(rng, dv, d_out, dv ** -0.5)]
+
+
+def _random(rng, n, d_model, d, dv, d_out, heads):
+    return [_matrix(rng, n, d_model)] + _weights(rng, d_model, d, dv, d_out) + [heads]
+
+
+def _large_scores(rng, base):
+    """Two heads of width 4 whose scaled scores all sit within a few units of `base`.
+
+    Tokens are [1, a, b] with small integers a, b; each head's block of Wq turns a token into a
+    query whose entries sum to 4, and the first row of Wk adds base / 2 to every key entry.
+    Everything is an integer, exact in float32.
+    """
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1)] for _ in range(5)]
+    Wq = [[1, 1, 1, 1, 1, 1, 1, 1], [1, 0, -1, 0, 0, 1, 0, -1], [0, 1, 0, -1, 1, 0, -1, 0]]
+    Wk = [[base // 2] * 8] + [[rng.randint(-1, 1) for _ in range(8)] for _ in range(2)]
+    Wv = [[rng.randint(-2, 2) for _ in range(4)] for _ in range(3)]
+    Wo = [[rng.randint(-2, 2) for _ in range(3)] for _ in range(4)]
+    return [X, Wq, Wk, Wv, Wo, 2]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(27182818)
+    identity = [[1 if i == j else 0 for j in range(4)] for i in range(4)]
+    causal_base = _random(rng, 6, 4, 4, 4, 4, 2)
+    causal_changed = [causal_base[0][:3] + _matrix(rng, 3, 4)] + causal_base[1:]
+    perm_base = _random(rng, 6, 8, 8, 8, 8, 4)
+    order = [5, 2, 0, 4, 1, 3]
+    perm_shuffled = [[perm_base[0][i] for i in order]] + perm_base[1:]
+    return [
+        {
+            "name": "two heads on three tokens, identity weights",
+            "args": [[[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 2, 0]],
+                     identity, identity, identity, identity, 2],
+            "public": True,
+        },
+        {
+            "name": "two heads, causal, output width 2",
+            "args": [
+                [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 2, 0]],
+                [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 1, 1]],
+                identity,
+                identity,
+                [[1, 0], [0, 1], [1, 1], [1, -1]],
+                2,
+            ],
+            "kwargs": CAUSAL,
+            "public": True,
+        },
+        {"name": "one head", "args": _random(rng, 4, 4, 4, 4, 4, 1)},
+        {"name": "three heads, d_model=9", "args": _random(rng, 5, 9, 9, 9, 9, 3)},
+        {"name": "heads of width 1 (as many heads as columns)",
+         "args": _random(rng, 5, 4, 4, 4, 4, 4)},
+        {"name": "non-square output projection (6 -> 4)", "args": _random(rng, 4, 6, 6, 6, 4, 2)},
+        {"name": "query width differs from model width (d_model=6, D=8)",
+         "args": _random(rng, 5, 6, 8, 8, 6, 2)},
+        {"name": "values narrower than queries (head widths 4 and 1)",
+         "args": _random(rng, 4, 8, 8, 2, 3, 2)},
+        {"name": "a single token", "args": _random(rng, 1, 4, 4, 4, 4, 2)},
+        {"name": "a single token, causal", "args": _random(rng, 1, 6, 6, 6, 2, 3),
+         "kwargs": CAUSAL},
+        {"name": "causal, 5 tokens, 3 heads", "args": _random(rng, 5, 6, 6, 6, 6, 3),
+         "kwargs": CAUSAL},
+        {"name": "causal, 6 tokens, 2 heads", "args": causal_base, "kwargs": CAUSAL},
+        {
+            "name": "causal, same first 3 tokens, different later tokens",
+            "args": causal_changed,
+            "kwargs": CAUSAL,
+            "checks": [{"kind": "same_rows_as", "case": "causal, 6 tokens, 2 heads",
+                        "rows": [0, 3]}],
+        },
+        {"name": "causal given explicitly as False", "args": _random(rng, 4, 4, 4, 4, 4, 2),
+         "kwargs": {"causal": False}},
+        {"name": "4 heads over 6 tokens", "args": perm_base},
+        {
+            "name": "the same 6 tokens in another order",
+            "args": perm_shuffled,
+            "checks": [{"kind": "permuted_from", "case": "4 heads over 6 tokens",
+                        "permutation": order}],
+        },
+        {"name": "scores near 1000 in every head", "args": _large_scores(rng, 1000)},
+        {"name": "scores near 10000 in every head, causal", "args": _large_scores(rng, 10000),
+         "kwargs": CAUSAL},
+        {"name": "scores near -1000 in every head", "args": _large_scores(rng, -1000)},
+        {"name": "a sequence of 128 tokens, causal", "args": _random(rng, 128, 8, 8, 8, 4, 2),
+         "kwargs": CAUSAL},
+    ]

@@ -1,0 +1,100 @@
+"""Test cases for masked_attention(Q, K, V, key_mask): public examples first, then hidden edge
+and random cases. Every mask has at least one real key (True)."""
+
+import random
+
+# Width-4 queries of small non-negative integers that sum to 4: with keys whose entries all
+# equal c, every score is 4 * c / sqrt(4) = 2 * c.
+QUERIES_SUMMING_TO_4 = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1]]
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _mask(rng, m, real):
+    """A mask of m keys with `real` True entries at random places."""
+    places = set(rng.sample(range(m), real))
+    return [j in places for j in range(m)]
+
+
+def _random(rng, n, m, d, dv, real):
+    return [_matrix(rng, n, d), _matrix(rng, m, d), _matrix(rng, m, dv), _mask(rng, m, real)]
+
+
+def _large_scores(rng, base, mask):
+    """Keys whose scaled scores sit within a few units of `base`; exact in float32."""
+    K = [[base // 2 + rng.randint(-2, 2) for _ in range(4)] for _ in mask]
+    return [QUERIES_SUMMING_TO_4, K, _matrix(rng, len(mask), 3), mask]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(20240607)
+    end_padded = [_matrix(rng, 4, 3), _matrix(rng, 9, 3), _matrix(rng, 9, 2),
+                  [True] * 5 + [False] * 4]
+    garbage = [row[:] for row in end_padded[1][:5]] + _matrix(rng, 4, 3, scale=3.0)
+    garbage_values = [row[:] for row in end_padded[2][:5]] + _matrix(rng, 4, 2, scale=50.0)
+    loud_padding = [
+        QUERIES_SUMMING_TO_4,
+        [[rng.randint(-2, 2) for _ in range(4)] for _ in range(3)] + [[5000] * 4, [4990] * 4],
+        _matrix(rng, 5, 3),
+        [True, True, True, False, False],
+    ]
+    return [
+        {
+            "name": "three keys, the last one padding",
+            "args": [[[1, 0], [0, 1]], [[1, 0], [0, 1], [1, 1]], [[10, 0], [0, 10], [5, 5]],
+                     [True, True, False]],
+            "public": True,
+        },
+        {
+            "name": "padding in the middle, values of width 3",
+            "args": [
+                [[1, 2], [0, -1], [2, 0]],
+                [[1, 0], [3, 3], [0, 1], [-1, 1]],
+                [[1, 0, 0], [9, 9, 9], [0, 1, 0], [0, 0, 1]],
+                [True, False, True, True],
+            ],
+            "public": True,
+        },
+        {"name": "a single query and a single real key",
+         "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]], [True]]},
+        {"name": "only one real key among five", "args": _random(rng, 3, 5, 4, 3, 1)},
+        {"name": "no padding at all", "args": _random(rng, 4, 6, 3, 2, 6)},
+        {"name": "padding at the end", "args": end_padded},
+        {
+            "name": "padding keys and values changed",
+            "args": [end_padded[0], garbage, garbage_values, end_padded[3]],
+            "checks": [{"kind": "equal_to", "case": "padding at the end"}],
+        },
+        {"name": "padding at the start",
+         "args": _random(rng, 3, 6, 2, 2, 2)[:3] + [[False] * 4 + [True] * 2]},
+        {
+            "name": "equal scores (queries of zeros)",
+            "args": [[[0.0, 0.0, 0.0]] * 3, _matrix(rng, 6, 3), _matrix(rng, 6, 2),
+                     [True, False, True, True, False, False]],
+        },
+        {"name": "padding keys score far above the real keys", "args": loud_padding},
+        {
+            "name": "padding keys in the middle score far above the real keys",
+            "args": [
+                [[2, 0, 1, 1], [0, 1, 2, 1]],
+                [[1, -1, 0, 2], [3000] * 4, [-2000, 3000, 2000, 1500], [0, 1, 1, -1],
+                 [2, 0, -1, 1], [1, 1, 1, 1]],
+                _matrix(rng, 6, 2),
+                [True, False, False, True, True, True],
+            ],
+        },
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000, [True] * 4 + [False] * 2)},
+        {"name": "scores near 10000",
+         "args": _large_scores(rng, 10000, [False, True, True, False, True, True])},
+        {"name": "scores near -1000", "args": _large_scores(rng, -1000, [True] * 3 + [False] * 2)},
+        {"name": "more queries than keys", "args": _random(rng, 6, 3, 5, 2, 2)},
+        {"name": "values wider than keys (d=2, dv=6)", "args": _random(rng, 3, 5, 2, 6, 3)},
+        {"name": "one query over 1000 keys, half of them padding",
+         "args": _random(rng, 1, 1000, 4, 2, 500)},
+        {"name": "random, 4 queries, 4 keys, d=4, dv=4", "args": _random(rng, 4, 4, 4, 4, 3)},
+        {"name": "random, 5 queries, 8 keys, d=3, dv=2", "args": _random(rng, 5, 8, 3, 2, 5)},
+        {"name": "random, 8 queries, 16 keys, d=16, dv=8", "args": _random(rng, 8, 16, 16, 8, 11)},
+    ]

@@ -1,0 +1,55 @@
+"""Test cases for apply_rope(X, base=10000.0): public examples first, then hidden edge and
+random cases. Every width d is even; `base`, when given, is a keyword."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _query_key_pairs(rng, n, d, first, second, distance):
+    """n random rows of width d where rows `first` and `second` hold the same query q and rows
+    first + distance and second + distance the same key k."""
+    X = _matrix(rng, n, d)
+    q, k = _matrix(rng, 2, d)
+    X[first], X[second] = q, q[:]
+    X[first + distance], X[second + distance] = k, k[:]
+    return X
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(4669201)
+    return [
+        {"name": "a unit vector at positions 0, 1, 2 (d=2)", "args": [[[1, 0], [1, 0], [1, 0]]],
+         "public": True},
+        {"name": "the same row at positions 0, 1, 2 (d=4)",
+         "args": [[[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]]], "public": True},
+        {"name": "a single row (position 0)", "args": [_matrix(rng, 1, 6)]},
+        {"name": "d=2, five positions", "args": [_matrix(rng, 5, 2)]},
+        {
+            "name": "d=8, six positions",
+            "args": [_matrix(rng, 6, 8)],
+            "checks": [{"kind": "row_norms_equal_to_arg", "arg": 0}],
+        },
+        {"name": "base 100", "args": [_matrix(rng, 5, 8)], "kwargs": {"base": 100.0}},
+        {"name": "base 500000", "args": [_matrix(rng, 7, 16)], "kwargs": {"base": 500000.0}},
+        {"name": "base given as an integer", "args": [_matrix(rng, 4, 6)],
+         "kwargs": {"base": 1000}},
+        {
+            "name": "the same query and key at distance 1, twice",
+            "args": [_query_key_pairs(rng, 4, 8, 0, 2, 1)],
+            "checks": [{"kind": "equal_dot_products", "pairs": [[0, 1], [2, 3]]}],
+        },
+        {
+            "name": "the same query and key at distance 4, twice",
+            "args": [_query_key_pairs(rng, 8, 16, 0, 3, 4)],
+            "checks": [{"kind": "equal_dot_products", "pairs": [[0, 4], [3, 7]]}],
+        },
+        {"name": "d=64, eight positions", "args": [_matrix(rng, 8, 64)]},
+        {"name": "d=128, four positions", "args": [_matrix(rng, 4, 128)]},
+        {"name": "rows of 1000 features", "args": [_matrix(rng, 3, 1000)]},
+        {"name": "a sequence of 1000 positions, d=4", "args": [_matrix(rng, 1000, 4)]},
+        {"name": "entries in the hundreds", "args": [_matrix(rng, 6, 10, scale=300.0)]},
+    ]

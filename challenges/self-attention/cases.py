@@ -1,0 +1,80 @@
+"""Test cases for self_attention(X, Wq, Wk, Wv): public examples first, then hidden edge and
+random cases."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, d_model, d_k, dv):
+    """Tokens of unit variance and weights of variance 1/d_model: the scaled scores then have
+    a standard deviation near 1, so the softmax is far from one-hot."""
+    w = d_model ** -0.5
+    return [_matrix(rng, n, d_model), _matrix(rng, d_model, d_k, w), _matrix(rng, d_model, d_k, w),
+            _matrix(rng, d_model, dv, w)]
+
+
+def _large_scores(rng, base):
+    """Integer tokens [1, a, b] and weights whose scaled scores sit near `base` (d_k = 4).
+
+    Wq turns every token into a query whose entries sum to 4, and the first row of Wk adds
+    base / 2 to every key entry, so each score is base plus a few units. Exact in float32.
+    """
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1)] for _ in range(5)]
+    Wq = [[1, 1, 1, 1], [1, 0, -1, 0], [0, 1, 0, -1]]
+    Wk = [[base // 2] * 4, [rng.randint(-1, 1) for _ in range(4)],
+          [rng.randint(-1, 1) for _ in range(4)]]
+    Wv = [[rng.randint(-3, 3) for _ in range(2)] for _ in range(3)]
+    return [X, Wq, Wk, Wv]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(1618033)
+    identity = [[1, 0], [0, 1]]
+    base = _random(rng, 6, 5, 4, 3)
+    order = [3, 0, 5, 1, 4, 2]
+    shuffled = [[base[0][i] for i in order]] + base[1:]
+    return [
+        {
+            "name": "lesson tokens with identity weights",
+            "args": [[[1, 0], [0, 1], [1, 1]], identity, identity, identity],
+            "public": True,
+        },
+        {
+            "name": "three tokens, d_model=3, d_k=2, dv=4",
+            "args": [
+                [[1, 0, 1], [0, 2, 0], [1, 1, -1]],
+                [[1, 0], [0, 1], [1, 1]],
+                [[0, 1], [1, 0], [1, -1]],
+                [[1, 0, 0, 2], [0, 1, 0, -1], [0, 0, 1, 1]],
+            ],
+            "public": True,
+        },
+        {"name": "a single token", "args": _random(rng, 1, 3, 2, 2)},
+        {"name": "square weights (d_model = d_k = dv = 4)", "args": _random(rng, 5, 4, 4, 4)},
+        {"name": "d_k smaller than d_model (d_model=8, d_k=4)", "args": _random(rng, 4, 8, 4, 3)},
+        {"name": "d_k larger than d_model (d_model=2, d_k=9)", "args": _random(rng, 4, 2, 9, 2)},
+        {"name": "values wider than the tokens (d_model=3, dv=10)",
+         "args": _random(rng, 3, 3, 4, 10)},
+        {
+            "name": "equal scores (Wq of zeros)",
+            "args": [_matrix(rng, 4, 3), [[0.0, 0.0]] * 3, _matrix(rng, 3, 2), _matrix(rng, 3, 2)],
+        },
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000)},
+        {"name": "scores near -1000", "args": _large_scores(rng, -1000)},
+        {"name": "random, 6 tokens, d_model=5, d_k=4, dv=3", "args": base},
+        {
+            "name": "the same 6 tokens in another order",
+            "args": shuffled,
+            "checks": [{"kind": "permuted_from", "case": "random, 6 tokens, d_model=5, d_k=4, dv=3",
+                        "permutation": order}],
+        },
+        {"name": "a sequence of 200 tokens", "args": _random(rng, 200, 6, 4, 2)},
+        {"name": "random, 5 tokens, d_model=8, d_k=16, dv=8", "args": _random(rng, 5, 8, 16, 8)},
+        {"name": "random, 7 tokens, d_model=3, d_k=9, dv=2", "args": _random(rng, 7, 3, 9, 2)},
+        {"name": "random, 4 tokens, d_model=16, d_k=4, dv=4", "args": _random(rng, 4, 16, 4, 4)},
+    ]

@@ -1,0 +1,82 @@
+"""Test cases for sliding_window_attention(Q, K, V, window): public examples first, then hidden
+edge and random cases. Every case has as many queries as keys (one of each per token)."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0):
+    return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _random(rng, n, d, dv, window):
+    return [_matrix(rng, n, d), _matrix(rng, n, d), _matrix(rng, n, dv), window]
+
+
+def _large_scores(rng, base, n, window):
+    """n tokens of width 4 whose scaled scores sit within a few units of `base`.
+
+    Every query sums to 4 and every key entry is base/2 plus a small integer, so the score
+    is base + (q . delta) / 2. All values are exact in float32.
+    """
+    patterns = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1], [1, 1, 2, 0]]
+    Q = [rng.choice(patterns) for _ in range(n)]
+    K = [[base // 2 + rng.randint(-2, 2) for _ in range(4)] for _ in range(n)]
+    return [Q, K, _matrix(rng, n, 3), window]
+
+
+def _twin(rng, args, keep):
+    """The same case with the queries, keys and values of every token after `keep` replaced."""
+    Q, K, V, window = args
+    fresh = _random(rng, len(Q) - keep, len(Q[0]), len(V[0]), window)
+    return [Q[:keep] + fresh[0], K[:keep] + fresh[1], V[:keep] + fresh[2], window]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(16180339)
+    causal = _random(rng, 6, 3, 2, 6)
+    twin = _random(rng, 12, 4, 3, 4)
+    return [
+        {
+            "name": "five tokens, window 2",
+            "args": [[[1, 0], [0, 1], [1, 1], [1, -1], [0, 2]],
+                     [[1, 0], [0, 1], [1, 1], [-1, 1], [2, 0]],
+                     [[1, 0], [0, 1], [1, 1], [2, 0], [0, 2]], 2],
+            "public": True,
+        },
+        {
+            "name": "four tokens, window 3, values of width 3",
+            "args": [[[1, 0], [0, 1], [1, -1], [2, 1]],
+                     [[0, 1], [1, 1], [-1, 0], [1, 2]],
+                     [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]], 3],
+            "public": True,
+        },
+        {"name": "a single token", "args": _random(rng, 1, 2, 3, 3)},
+        {"name": "window 1: every token sees only itself", "args": _random(rng, 5, 3, 2, 1)},
+        {"name": "window 2", "args": _random(rng, 7, 3, 3, 2)},
+        {"name": "window equal to the sequence length", "args": causal},
+        {
+            "name": "window longer than the sequence",
+            "args": causal[:3] + [11],
+            "checks": [{"kind": "equal_to", "case": "window equal to the sequence length"}],
+        },
+        {"name": "twelve tokens, window 4", "args": twin},
+        {
+            "name": "twelve tokens, window 4, the last seven changed",
+            "args": _twin(rng, twin, 5),
+            "checks": [{"kind": "same_rows_as", "case": "twelve tokens, window 4",
+                        "rows": [0, 5]}],
+        },
+        {
+            "name": "equal scores (queries of zeros)",
+            "args": [[[0.0, 0.0, 0.0]] * 6, _matrix(rng, 6, 3), _matrix(rng, 6, 2), 3],
+        },
+        {"name": "values wider than keys (d=2, dv=5)", "args": _random(rng, 8, 2, 5, 3)},
+        {"name": "values narrower than keys (d=8, dv=1)", "args": _random(rng, 9, 8, 1, 5)},
+        {"name": "scores near 1000", "args": _large_scores(rng, 1000, 8, 3)},
+        {"name": "scores near 10000", "args": _large_scores(rng, 10000, 7, 4)},
+        {"name": "scores near -1000", "args": _large_scores(rng, -1000, 6, 2)},
+        {"name": "a sequence of 1000 tokens, window 16", "args": _random(rng, 1000, 2, 1, 16)},
+        {"name": "random, 10 tokens, window 3, d=4", "args": _random(rng, 10, 4, 4, 3)},
+        {"name": "random, 32 tokens, window 9, d=16, dv=8", "args": _random(rng, 32, 16, 8, 9)},
+    ]

@@ -1,0 +1,87 @@
+"""Test cases for transformer_block(X, params, num_heads): public examples first, then hidden
+edge and random cases."""
+
+import random
+
+
+def _matrix(rng, rows, cols, scale=1.0, shift=0.0):
+    return [[round(shift + rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
+
+
+def _vector(rng, size, scale=1.0, shift=0.0):
+    return [round(shift + rng.gauss(0.0, scale), 4) for _ in range(size)]
+
+
+def _params(rng, d_model, d_attn, d_ff, attn_scale=1.0, learned_norms=True):
+    """Weights whose attention scores and GELU inputs are of moderate size (unsaturated).
+
+    attn_scale multiplies Wq and Wk: large values push the scores into the thousands.
+    """
+    s = d_model ** -0.5
+    norm = (lambda: _vector(rng, d_model, 0.2, 1.0)) if learned_norms else (lambda: [1.0] * d_model)
+    bias = (lambda: _vector(rng, d_model, 0.2)) if learned_norms else (lambda: [0.0] * d_model)
+    return {
+        "ln1_gamma": norm(), "ln1_beta": bias(),
+        "Wq": _matrix(rng, d_model, d_attn, s * attn_scale),
+        "Wk": _matrix(rng, d_model, d_attn, s * attn_scale),
+        "Wv": _matrix(rng, d_model, d_attn, s),
+        "Wo": _matrix(rng, d_attn, d_model, d_attn ** -0.5),
+        "ln2_gamma": norm(), "ln2_beta": bias(),
+        "W1": _matrix(rng, d_model, d_ff, 1.5 * s), "b1": _vector(rng, d_ff, 0.5),
+        "W2": _matrix(rng, d_ff, d_model, d_ff ** -0.5), "b2": _vector(rng, d_model, 0.2),
+    }
+
+
+def _random(rng, n, d_model, heads, d_head, d_ff, **options):
+    return [_matrix(rng, n, d_model), _params(rng, d_model, heads * d_head, d_ff, **options), heads]
+
+
+def _twin(rng, args, keep):
+    """The same case with every token after the first `keep` replaced."""
+    X, params, heads = args
+    return [X[:keep] + _matrix(rng, len(X) - keep, len(X[0])), params, heads]
+
+
+def cases():
+    """Return every case; random matrices come from a fixed seed, so the list never changes."""
+    rng = random.Random(69314718)
+    twin = _random(rng, 9, 8, 2, 4, 16)
+    offset = _random(rng, 6, 8, 2, 4, 16)
+    offset[0] = _matrix(rng, 6, 8, 1.0, 1000.0)
+    identity = [[1, 0], [0, 1]]
+    plain = {"ln1_gamma": [1, 1], "ln1_beta": [0, 0], "Wq": identity, "Wk": identity,
+             "Wv": identity, "Wo": identity, "ln2_gamma": [1, 1], "ln2_beta": [0, 0],
+             "W1": identity, "b1": [0, 0], "W2": identity, "b2": [0, 0]}
+    return [
+        {"name": "two tokens of width 2, identity weights, one head",
+         "args": [[[1, 3], [2, 0]], plain, 1], "public": True},
+        {"name": "three tokens, width 4, two heads",
+         "args": _random(rng, 3, 4, 2, 2, 8, learned_norms=False), "public": True},
+        {"name": "four tokens, width 4, one head, learned norms",
+         "args": _random(rng, 4, 4, 1, 4, 6), "public": True},
+        {"name": "a single token", "args": _random(rng, 1, 6, 2, 3, 12)},
+        {"name": "one head", "args": _random(rng, 5, 6, 1, 6, 12)},
+        {"name": "four heads", "args": _random(rng, 6, 8, 4, 2, 32)},
+        {"name": "three heads", "args": _random(rng, 5, 9, 3, 3, 18)},
+        {"name": "attention width different from the model width (d_attn=6, d_model=4)",
+         "args": _random(rng, 5, 4, 2, 3, 8)},
+        {"name": "nine tokens, two heads", "args": twin},
+        {
+            "name": "nine tokens, two heads, the last five changed",
+            "args": _twin(rng, twin, 4),
+            "checks": [{"kind": "same_rows_as", "case": "nine tokens, two heads",
+                        "rows": [0, 4]}],
+        },
+        {"name": "identity norms (gamma 1, beta 0)",
+         "args": _random(rng, 6, 8, 2, 4, 16, learned_norms=False)},
+        {"name": "tokens with a large common offset (near 1000)", "args": offset},
+        {"name": "attention scores in the thousands",
+         "args": _random(rng, 6, 4, 2, 2, 8, attn_scale=15.0)},
+        {"name": "attention scores up to about 10000",
+         "args": _random(rng, 5, 4, 2, 2, 8, attn_scale=85.0)},
+        {"name": "a sequence of 128 tokens", "args": _random(rng, 128, 8, 2, 4, 16)},
+        {"name": "random, 7 tokens, width 16, four heads, d_ff=64",
+         "args": _random(rng, 7, 16, 4, 4, 64)},
+        {"name": "random, 12 tokens, width 12, six heads, d_ff=24",
+         "args": _random(rng, 12, 12, 6, 2, 24)},
+    ]
