@@ -60,15 +60,22 @@ class Server:
         self._wait_ready()
 
     def _wait_ready(self) -> None:
-        for _ in range(600):
+        """Wait until every challenge is prepared: the steady state, not the start-up."""
+        pending = None
+        for _ in range(3000):
             try:
-                if self.session.get(f"{self.url}/api/v1/challenges/softmax", timeout=2).json()[
-                        "examples"]:
-                    return  # prepared: the catalog is cached, grading can start
+                if pending is None:
+                    listed = self.session.get(f"{self.url}/api/v1/challenges", timeout=5).json()
+                    pending = [c["slug"] for c in listed["challenges"]]
+                while pending and self.session.get(
+                        f"{self.url}/api/v1/challenges/{pending[0]}", timeout=5).json()["examples"]:
+                    pending.pop(0)
+                if pending == []:
+                    return
             except (requests.ConnectionError, KeyError, ValueError):
                 pass
             time.sleep(0.1)
-        raise RuntimeError("server not ready")
+        raise RuntimeError(f"server not ready: {pending} not prepared")
 
     def submit(self) -> float:
         """Submit once, wait for the verdict; return the server's submit-to-verdict seconds."""

@@ -49,6 +49,8 @@ class EmbeddedQueue:
         self._stop.clear()
         self._threads = [threading.Thread(target=self._work, name=f"arena-worker-{i}",
                                           daemon=True) for i in range(self.workers)]
+        self._threads.append(threading.Thread(target=self._prepare, name="arena-preparer",
+                                              daemon=True))
         for thread in self._threads:
             thread.start()
 
@@ -65,7 +67,7 @@ class EmbeddedQueue:
         self._wake.set()
 
     def _work(self) -> None:
-        """Claim and grade submissions until stopped; when idle, prepare pending versions."""
+        """Claim and grade submissions until stopped."""
         while not self._stop.is_set():
             try:
                 busy = self._step()
@@ -79,13 +81,29 @@ class EmbeddedQueue:
                 self._wake.clear()
 
     def _step(self) -> bool:
-        """Do one unit of work; tell whether there was any."""
+        """Grade one queued submission; tell whether there was one."""
         with self.app.app_context():
             submission_id = claim_next()
             if submission_id is not None:
                 grade_submission(submission_id, self.sandbox)
                 return True
-            return prepare_pending(self.sandbox)
+            return False
+
+    def _prepare(self) -> None:
+        """Prepare the catalog's pending versions in the background, never holding a worker.
+
+        Preparing one version runs several sandboxes (seconds); done by a worker, it would
+        keep submissions waiting right after start-up.
+        """
+        while not self._stop.is_set():
+            try:
+                with self.app.app_context():
+                    busy = prepare_pending(self.sandbox)
+            except Exception:
+                log.exception("preparing a challenge version failed")
+                busy = False
+            if not busy:
+                self._stop.wait(POLL_SECONDS * 10)
 
 
 def init_app(app: Flask) -> None:
