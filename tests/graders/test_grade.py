@@ -122,6 +122,13 @@ def test_allocating_past_the_memory_limit_is_a_memory_limit(challenge, sandbox):
     assert run(challenge, sandbox, code).verdict == Verdict.MEMORY_LIMIT_EXCEEDED
 
 
+def test_growing_past_the_memory_limit_is_a_memory_limit(challenge, sandbox):
+    """Docker's OOM killer or the process backend's address-space limit: the same verdict."""
+    code = ("def attention(Q, K, V):\n    chunks = []\n    while True:\n"
+            "        chunks.append(bytearray(32 * 2**20))\n")
+    assert run(challenge, sandbox, code, memory_mb=128).verdict == Verdict.MEMORY_LIMIT_EXCEEDED
+
+
 def test_flooding_the_output_is_an_output_limit(challenge, sandbox):
     code = "def attention(Q, K, V):\n    while True:\n        print('x' * 10000)\n"
     assert run(challenge, sandbox, code).verdict == Verdict.OUTPUT_LIMIT_EXCEEDED
