@@ -2,8 +2,8 @@
 
 Started by the host as `unshare ... python -I launcher.py CONFIG`. While still privileged it
 hides the host's secrets behind empty mounts and gives the box its own /tmp; then it forks the
-runner, which takes the limits, drops to an unprivileged uid and becomes the runner. When it
-is PID 1 of a PID namespace, its exit ends every process left in the box.
+runner, which takes the limits, drops to the box's own unprivileged uid and becomes the runner.
+When it is PID 1 of a PID namespace, its exit ends every process left in the box.
 Standard library only: it runs before anything else in the box.
 """
 
@@ -16,7 +16,6 @@ import sys
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_NO_NEW_PRIVS = 38
-NOBODY = 65534
 
 libc = ctypes.CDLL(None, use_errno=True)
 
@@ -77,10 +76,10 @@ def become_runner(config):
     """Drop privileges and limits in place, then exec the runner (never returns)."""
     os.chdir(config["workdir"])
     apply_limits(config["limits"])
-    if config["drop_to_nobody"]:
+    if config["uid"] is not None:
         os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
+        os.setgid(config["uid"])
+        os.setuid(config["uid"])
     libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
     os.execve(sys.executable, [sys.executable, "-I", "-B", config["runner"]], config["env"])
 

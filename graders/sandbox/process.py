@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import selectors
 import shutil
 import signal
@@ -28,6 +29,7 @@ NAMESPACE_FLAGS = ["--net", "--ipc", "--pid", "--mount", "--uts", "--fork", "--k
 ALWAYS_HIDDEN = ("/home", "/root", "/srv", "/var/lib/postgresql", "/var/lib/redis",
                  "/var/lib/docker", "/etc/ssl/private")
 SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
+BOX_UID_BASE, BOX_UID_SPAN = 1_900_000_000, 100_000_000
 RUNNER_ENV = {
     "PATH": "/usr/local/bin:/usr/bin:/bin",
     "HOME": "/tmp",
@@ -51,6 +53,15 @@ def namespace_prefix() -> tuple[str, ...] | None:
     except (OSError, subprocess.TimeoutExpired):
         ok = False
     return tuple(command[:-1]) if ok else None
+
+
+def box_uid() -> int:
+    """Pick an unprivileged uid for one box, far above any account and shared with no other.
+
+    RLIMIT_NPROC counts every process of a uid: with one uid for all boxes, a fork bomb in one
+    box would make the next box's start fail with EAGAIN and be graded as the learner's fault.
+    """
+    return BOX_UID_BASE + secrets.randbelow(BOX_UID_SPAN)
 
 
 @cache
@@ -99,8 +110,9 @@ class ProcessSandbox:
     def _command(self, workdir: str, limits: Limits) -> list[str]:
         namespaced = self.prefix is not None
         root = os.geteuid() == 0
-        if root and not namespaced:
-            os.chown(workdir, 65534, 65534)
+        uid = box_uid() if root else None
+        if uid is not None and not namespaced:
+            os.chown(workdir, uid, uid)
         config = {
             "namespaces": namespaced,
             "hide": self.hide,
@@ -108,7 +120,7 @@ class ProcessSandbox:
             "tmp_mb": 64,
             "workdir": "/tmp" if namespaced else workdir,
             "limits": asdict(limits),
-            "drop_to_nobody": root,
+            "uid": uid,
             "runner": str(RUNNER_PATH),
             "env": RUNNER_ENV,
         }

@@ -7,13 +7,14 @@ import subprocess
 import sys
 import textwrap
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from graders.judge import parse_run
 from graders.sandbox import Limits, select_sandbox
-from graders.sandbox.process import namespace_prefix
+from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
 
 pytestmark = pytest.mark.sandbox
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
@@ -37,10 +38,28 @@ def probe(sandbox, body, limits=None):
     return (results[0].get("output", results[0].get("error_type")) if results else None), outcome
 
 
-def test_runs_as_nobody_without_privileges(sandbox):
-    output, _ = probe(sandbox, "return [os.getuid(), os.geteuid(), os.getgid()]")
+def test_each_box_runs_as_its_own_unprivileged_uid(sandbox):
+    first, _ = probe(sandbox, "return [os.getuid(), os.geteuid(), os.getgid()]")
+    second, _ = probe(sandbox, "return [os.getuid(), os.geteuid(), os.getgid()]")
     if os.geteuid() == 0:
-        assert output == [65534.0, 65534.0, 65534.0]
+        assert first[0] == first[1] == first[2] >= BOX_UID_BASE
+        assert first != second
+
+
+@needs_namespaces
+def test_a_fork_bomb_elsewhere_does_not_stop_a_box_from_starting(sandbox):
+    """RLIMIT_NPROC counts per uid: boxes sharing one uid would fail each other's start."""
+    bomb = ("while True:\n"
+            "    try:\n"
+            "        os.fork()\n"
+            "    except OSError:\n"
+            "        pass\n")
+    with ThreadPoolExecutor(5) as pool:
+        pool.submit(probe, sandbox, bomb, Limits(wall_seconds=5))
+        time.sleep(1.5)  # the bomb has filled its box's process limit by now
+        starts = [pool.submit(probe, sandbox, "return [1]") for _ in range(4)]
+        outputs = [start.result()[0] for start in starts]
+    assert outputs == [[1.0]] * 4
 
 
 @needs_namespaces
