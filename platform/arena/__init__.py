@@ -6,18 +6,20 @@ from typing import Any
 
 from apiflask import APIFlask
 
-from arena import api, config, extensions, queue
+from arena import api, config, extensions, queue, web
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     """Create and configure an instance of the application (no threads are started)."""
     app = APIFlask(__name__, title="Attention Arena API", version="1",
-                   spec_path="/api/v1/openapi.json", docs_path="/api/v1/docs")
+                   spec_path="/api/v1/openapi.json", docs_path="/api/v1/docs",
+                   static_folder="web/static")
     app.config.from_mapping(config.DEFAULTS)
     app.config.from_mapping(test_config or {})
     app.config.from_prefixed_env("ARENA")
     config.finalize(app.config)
     extensions.db.init_app(app)
     api.init_app(app)
+    web.init_app(app)
     queue.init_app(app)
     return app

@@ -27,6 +27,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CODE_BYTES": 64 * 1024,
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "RUN_WAIT_EXTRA_SECONDS": 5.0,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    # A learner may keep a challenge open for hours: a CSRF token lives as long as the session.
+    "WTF_CSRF_TIME_LIMIT": None,
 }
 
 QUEUES = ("embedded",)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from flask_babel import Babel
+from flask_login import LoginManager
 from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import Engine, MetaData, event
 from sqlalchemy.orm import DeclarativeBase
 
@@ -26,6 +29,9 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+babel = Babel()
+csrf = CSRFProtect()
+login_manager = LoginManager()
 
 
 @event.listens_for(Engine, "connect")

@@ -10,7 +10,14 @@ from arena.errors import NotFound
 from arena.extensions import db
 from arena.models import ApiToken
 from arena.models.types import utcnow
-from arena.services.users import create_token, create_user, user_for_token
+from arena.services.users import (
+    authenticate,
+    create_token,
+    create_user,
+    list_tokens,
+    revoke_token,
+    user_for_token,
+)
 
 
 def test_create_user_with_role_and_password(app):
@@ -71,3 +78,31 @@ def test_each_token_is_different(app):
     with app.app_context():
         create_user("ann", "student")
         assert create_token("ann") != create_token("ann")
+
+
+def test_authenticate_checks_the_password(app):
+    with app.app_context():
+        create_user("ann", "student", password="long enough")
+        create_user("cli", "student")  # made by `arena users create` without a password
+        assert authenticate("ann", "long enough").username == "ann"
+        assert authenticate("ann", "long enougH") is None
+        assert authenticate("nobody", "long enough") is None
+        assert authenticate("cli", "") is None
+
+
+def test_list_and_revoke_tokens(app):
+    with app.app_context():
+        ann = create_user("ann", "student")
+        bob = create_user("bob", "student")
+        first, second = create_token("ann"), create_token("ann")
+        bobs = create_token("bob")
+        live = list_tokens(ann)
+        assert [t.prefix for t in live] == [second[:8], first[:8]]
+        revoke_token(ann, live[1].id)
+        assert user_for_token(first) is None and user_for_token(second).username == "ann"
+        assert [t.prefix for t in list_tokens(ann)] == [second[:8]]
+        with pytest.raises(NotFound):
+            revoke_token(ann, live[1].id)  # already revoked
+        with pytest.raises(NotFound):
+            revoke_token(ann, list_tokens(bob)[0].id)  # someone else's
+        assert user_for_token(bobs).username == "bob"

@@ -1,14 +1,40 @@
-"""Bearer-token authentication for the API."""
+"""API authentication: a bearer token, or the browser's logged-in session with a CSRF token."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from apiflask import HTTPError, HTTPTokenAuth
+from flask import request
+from flask_login import current_user as session_user
 
 from arena.api.errors import error_response
+from arena.extensions import csrf
 from arena.models import User
 from arena.services.users import user_for_token
 
-auth = HTTPTokenAuth(scheme="Bearer", description="An API token from `arena tokens create`.")
+
+class TokenOrSessionAuth(HTTPTokenAuth):
+    """A bearer token when the request sends one; otherwise the session of the web pages.
+
+    A token cannot be sent by another site, a cookie can: a session-authenticated request
+    that changes something must carry the page's CSRF token (header X-CSRFToken).
+    """
+
+    def authenticate(self, auth: Any, stored_password: Any) -> User | None:
+        """Return the user of the token, else of the session; check CSRF for the session."""
+        if "Authorization" in request.headers:
+            return super().authenticate(auth, stored_password)
+        if not session_user.is_authenticated:
+            return None
+        csrf.protect()  # raises CSRFError on an unsafe method without a valid token
+        return session_user._get_current_object()
+
+
+auth = TokenOrSessionAuth(
+    scheme="Bearer",
+    description="An API token from `arena tokens create` or the account page. The web pages "
+                "use their session instead, with the CSRF token in `X-CSRFToken` on POST.")
 
 
 @auth.verify_token

@@ -6,6 +6,7 @@ from typing import Any
 
 from apiflask import APIFlask, HTTPError
 from flask import request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from arena.errors import ArenaError, Unprocessable
@@ -61,6 +62,15 @@ def render_werkzeug_error(error: HTTPException) -> Any:
     return error_response(error.code or 500, message or error.name, headers)
 
 
+def render_csrf_error(error: CSRFError) -> Any:
+    """Say that a session-authenticated API request lacked a valid CSRF token."""
+    if not request.path.startswith("/api/"):
+        return error
+    message = (f"{error.description} Send the page's CSRF token in the X-CSRFToken header, "
+               "or authenticate with a bearer token.")
+    return error_response(400, message, code="csrf_failed")
+
+
 def require_utf8_body() -> None:
     """Refuse a request body that is not valid UTF-8 (JSON parsers would only say 400)."""
     if request.method in BODY_METHODS:
@@ -75,3 +85,4 @@ def init_app(app: APIFlask) -> None:
     app.error_processor(render_http_error)
     app.register_error_handler(ArenaError, render_arena_error)
     app.register_error_handler(HTTPException, render_werkzeug_error)
+    app.register_error_handler(CSRFError, render_csrf_error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
+from flask_login import UserMixin
 from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -20,8 +21,8 @@ class Role(StrEnum):
     ADMIN = "admin"
 
 
-class User(db.Model):
-    """A learner, instructor or administrator."""
+class User(UserMixin, db.Model):
+    """A learner, instructor or administrator (a Flask-Login user for the web pages)."""
 
     __tablename__ = "user_account"
     __table_args__ = (CheckConstraint("role IN ('student', 'instructor', 'admin')", name="role"),)

@@ -7,13 +7,16 @@ import secrets
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from werkzeug.security import generate_password_hash
+from werkzeug.security import check_password_hash, generate_password_hash
 
 from arena.errors import NotFound
 from arena.extensions import db
 from arena.models import ApiToken, Role, User
+from arena.models.types import utcnow
 
 PREFIX_LENGTH = 8
+# Checked when the username is unknown, so that a miss costs as long as a wrong password.
+_DUMMY_HASH = generate_password_hash("not a password")
 
 
 def _hash(raw: str) -> str:
@@ -27,6 +30,11 @@ def get_user(username: str) -> User:
     if user is None:
         raise NotFound(f"no user called {username!r}")
     return user
+
+
+def load_user(user_id: int) -> User | None:
+    """Return the user with this id, or None."""
+    return db.session.get(User, user_id)
 
 
 def create_user(username: str, role: str = Role.STUDENT, password: str | None = None) -> User:
@@ -63,3 +71,28 @@ def user_for_token(raw: str) -> User | None:
         select(ApiToken).where(ApiToken.token_hash == _hash(raw), ApiToken.revoked_at.is_(None))
     )
     return token.user if token else None
+
+
+def authenticate(username: str, password: str) -> User | None:
+    """Return the user whose password this is, or None (a wrong name or a wrong password)."""
+    user = db.session.scalar(select(User).where(User.username == username))
+    if user is None or user.password_hash is None:
+        check_password_hash(_DUMMY_HASH, password)
+        return None
+    return user if check_password_hash(user.password_hash, password) else None
+
+
+def list_tokens(user: User) -> list[ApiToken]:
+    """Return a user's live tokens, newest first."""
+    return list(db.session.scalars(
+        select(ApiToken).where(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
+        .order_by(ApiToken.id.desc())))
+
+
+def revoke_token(user: User, token_id: int) -> None:
+    """Revoke one of the user's tokens; raise NotFound for anyone else's or a revoked one."""
+    token = db.session.get(ApiToken, token_id)
+    if token is None or token.user_id != user.id or token.revoked_at is not None:
+        raise NotFound(f"no live token {token_id}")
+    token.revoked_at = utcnow()
+    db.session.commit()

@@ -1,0 +1,102 @@
+// The heatmap of an attention challenge: the reference's weights on a public example, computed
+// here from the example's own inputs, and after a run the learner's weights beside them with
+// the difference. The API returns outputs only; for attention_weights the output IS the
+// weights, so only there can the learner's weights be drawn. Elsewhere the page says so and the
+// results table compares the outputs.
+import { absDiff, exampleRecipe, isMatrix, visible, weights } from "./attention.js";
+import { append, el } from "./dom.js";
+import { createGrid } from "./grid.js";
+
+/** Find a run's result for a public example: by name, else by position among public tests. */
+export function findTest(result, example, index) {
+  const publicTests = ((result && result.tests) || []).filter((test) => !test.hidden);
+  return publicTests.find((test) => test.name === example.name) || publicTests[index] || null;
+}
+
+/** Mount the comparison into `container`; returns {showResult(result)} for the grading code. */
+export function mountChallengeHeatmap(container, challenge, t) {
+  const rtol = Number(challenge.rtol ?? 1e-5);
+  const atol = Number(challenge.atol ?? 1e-6);
+  const usable = (challenge.examples || [])
+    .map((example, index) => ({ example, index, recipe: exampleRecipe(challenge.entry_point, example.input) }))
+    .filter((item) => item.recipe);
+  if (!usable.length) {
+    container.hidden = true;
+    return { showResult() {} };
+  }
+  let chosen = 0;
+  let lastResult = null;
+
+  const picker = el("select", { id: "challenge-heatmap-example" },
+    usable.map((item, k) => el("option", { value: String(k) }, item.example.name || `${t("example")} ${k + 1}`)));
+  picker.addEventListener("change", () => {
+    chosen = Number(picker.value);
+    draw();
+  });
+  const note = el("p", { class: "heatmap-note", "aria-live": "polite" });
+  const figures = el("div", { class: "heatmap-compare" });
+  container.classList.add("heatmap", "heatmap-challenge");
+  container.hidden = false;
+  container.replaceChildren();
+  append(container, [
+    usable.length > 1
+      ? el("div", { class: "control" }, el("label", { for: picker.id }, t("example")), picker)
+      : null,
+    note,
+    figures,
+  ]);
+
+  function figure(name, title, W, options = {}) {
+    const n = W.length;
+    const m = W[0].length;
+    const grid = createGrid(n, m, { t, name, kind: options.kind || "weights" });
+    grid.update({
+      W, caption: title, scale: options.scale || 1, visible: options.visible, flag: options.flag,
+      rowLabels: Array.from({ length: n }, (_, i) => `q${i + 1}`),
+      colLabels: Array.from({ length: m }, (_, j) => `k${j + 1}`),
+    });
+    return el("figure", { class: "heatmap-figure", dataset: { figure: name } },
+      el("div", { class: "grid-scroll" }, grid.table));
+  }
+
+  function draw() {
+    const { example, index, recipe } = usable[chosen];
+    const reference = weights(recipe.Q, recipe.K, recipe);
+    const refFigure = figure("reference", t("reference"), reference, { visible: (i, j) => visible(i, j, recipe) });
+    if (!recipe.weightsAreOutput) {
+      note.textContent = t("outputs_only");
+      figures.replaceChildren(refFigure);
+      return;
+    }
+    const test = lastResult ? findTest(lastResult, example, index) : null;
+    const got = test ? test.got : null;
+    const expected = test && isMatrix(test.expected) ? test.expected : reference;
+    const sameShape = isMatrix(got) && got.length === expected.length && got[0].length === expected[0].length;
+    if (!lastResult) note.textContent = t("run_to_compare");
+    else if (!test) note.textContent = t("no_result_for_example");
+    else if (!sameShape) note.textContent = t("not_drawable");
+    else note.textContent = "";
+    if (!sameShape) {
+      figures.replaceChildren(refFigure);
+      return;
+    }
+    const diff = absDiff(got, expected);
+    const off = (i, j) => diff[i][j] > atol + rtol * Math.abs(expected[i][j]);
+    figures.replaceChildren(
+      figure("yours", t("yours"), got, { flag: off }),
+      refFigure,
+      // Tinted relative to the largest difference (at least 0.1, so that noise stays pale).
+      figure("difference", t("difference"), diff, {
+        kind: "difference", flag: off, scale: Math.max(0.1, ...diff.flat().filter(Number.isFinite)),
+      }),
+    );
+  }
+
+  draw();
+  return {
+    showResult(result) {
+      lastResult = result;
+      draw();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// KaTeX auto-render: $...$ inline and $$...$$ on its own line, in the challenge statement and
+// the lesson. Code blocks, <pre> and form fields are skipped (auto-render's ignored tags).
+import renderMathInElement from "katex/contrib/auto-render";
+
+const DELIMITERS = [
+  { left: "$$", right: "$$", display: true },
+  { left: "\\[", right: "\\]", display: true },
+  { left: "$", right: "$", display: false },
+  { left: "\\(", right: "\\)", display: false },
+];
+
+/**
+ * Run `render` with style attributes applied through the CSSOM. KaTeX gives some SVG pieces
+ * (stretchy arrows, wide accents) a style attribute with setAttribute, which the page's CSP
+ * (no 'unsafe-inline' styles) blocks; element.style.cssText is allowed and draws the same.
+ */
+function withCssomStyles(render) {
+  const original = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function setAttribute(name, value) {
+    if (String(name).toLowerCase() === "style") {
+      this.style.cssText = String(value);
+      return undefined;
+    }
+    return original.call(this, name, value);
+  };
+  try {
+    render();
+  } finally {
+    Element.prototype.setAttribute = original;
+  }
+}
+
+/** Render the math inside every element matching `selector`. */
+export function renderMath(selector = ".statement, .lesson, [data-math]") {
+  withCssomStyles(() => {
+    for (const element of document.querySelectorAll(selector)) {
+      renderMathInElement(element, {
+        delimiters: DELIMITERS,
+        throwOnError: false,
+        ignoredClasses: ["no-math"],
+        // Bad TeX is left as it was written rather than breaking the page.
+        errorCallback: () => {},
+      });
+    }
+  });
+}

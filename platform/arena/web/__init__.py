@@ -1,0 +1,36 @@
+"""The web pages: catalog, lesson, challenges, submissions, accounts, in English and Korean.
+
+Views are thin: they call the services and render templates. The interactive parts (editor,
+live results, heatmaps) are the front-end bundle in `static/dist/`, built from `frontend/`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Flask
+
+from arena.extensions import csrf, login_manager
+from arena.web import account, attempts, auth, errors, i18n, pages, security
+from arena.web.labels import DIFFICULTIES, STATUSES, TRACKS, VERDICTS, label
+
+
+def init_app(app: Flask) -> None:
+    """Register the pages with sessions, CSRF protection, translations and security headers."""
+    security.init_app(app)
+    i18n.init_app(app)
+    csrf.init_app(app)
+    login_manager.init_app(app)
+    auth.init_app()
+    web = Blueprint("web", __name__, template_folder="templates")
+    for area in (pages, attempts, auth, account, i18n):
+        web.register_blueprint(area.bp)
+    errors.init_app(app, web)
+    app.register_blueprint(web)
+    app.jinja_env.globals.update(
+        verdict_label=lambda code: label(VERDICTS, code),
+        status_label=lambda code: label(STATUSES, code),
+        track_label=lambda code: label(TRACKS, code),
+        difficulty_label=lambda code: label(DIFFICULTIES, code))
+    # Data shown as text (autoescaped), unlike |tojson, which is for <script> elements.
+    app.jinja_env.filters["as_json"] = lambda value: json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,53 @@
+"""The account page: API tokens for `arena submit` and curl, created and revoked here.
+
+CSRFProtect checks every POST here before the view runs.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+
+from arena.services.catalog import list_challenges
+from arena.services.users import create_token, list_tokens, revoke_token
+
+bp = Blueprint("account", __name__)
+EXAMPLE_SLUG = "softmax"
+
+
+def _render(new_token: str | None = None) -> Response:
+    """Render the account page; a new token is in this one response, never stored."""
+    challenges = list_challenges()
+    slug = EXAMPLE_SLUG if any(c.slug == EXAMPLE_SLUG for c in challenges) else (
+        challenges[0].slug if challenges else EXAMPLE_SLUG)
+    page = render_template("account.html", tokens=list_tokens(current_user),
+                           new_token=new_token, base_url=request.host_url.rstrip("/"),
+                           slug=slug)
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/account")
+@login_required
+def account() -> Response:
+    """Show the user's live tokens and how to submit with them."""
+    return _render()
+
+
+@bp.post("/account/tokens")
+@login_required
+def create() -> Response:
+    """Create a token and show it once, in this response."""
+    return _render(new_token=create_token(current_user.username))
+
+
+@bp.post("/account/tokens/<int:token_id>/revoke")
+@login_required
+def revoke(token_id: int) -> Response:
+    """Revoke one of the user's tokens."""
+    revoke_token(current_user, token_id)
+    flash(_("The token was revoked: it no longer works."), "success")
+    return redirect(url_for("web.account.account"))

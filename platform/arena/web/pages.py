@@ -1,0 +1,90 @@
+"""The learner's pages: the catalog, the lesson, a challenge, a submission."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, url_for
+from flask_login import current_user, login_required
+
+from arena.api.challenges import detail
+from arena.api.locale import localized
+from arena.api.submissions import present
+from arena.services.catalog import get_challenge, list_challenges
+from arena.services.progress import history, marks, tracks
+from arena.services.submissions import get_submission
+from arena.web.i18n import current_locale
+from arena.web.labels import script_messages
+from arena.web.markdown import render_statement
+
+bp = Blueprint("pages", __name__)
+
+#: Challenges whose public examples make sense as a heatmap of attention weights.
+ATTENTION_SLUGS = frozenset({
+    "attention-weights", "scaled-dot-product-attention", "causal-attention", "padding-mask",
+    "attention-temperature", "self-attention",
+})
+
+
+def _user():
+    """Return the logged-in user, or None for a visitor."""
+    return current_user if current_user.is_authenticated else None
+
+
+@bp.get("/")
+def catalog() -> str:
+    """List the tracks in order, with the learner's marks and progress."""
+    user_marks = marks(_user())
+    return render_template("catalog.html", tracks=tracks(list_challenges(), user_marks),
+                           marks=user_marks)
+
+
+@bp.get("/learn")
+def learn() -> str:
+    """Show the lesson in the request's language."""
+    return render_template("learn.html", locale=current_locale())
+
+
+def challenge_data(shown: dict) -> dict:
+    """Return what the challenge page's script needs, as JSON-ready data."""
+    return {
+        "slug": shown["slug"],
+        "entry_point": shown["entry_point"],
+        "examples": shown["examples"],
+        "attention": shown["slug"] in ATTENTION_SLUGS,
+        "lang": current_locale(),
+        "logged_in": current_user.is_authenticated,
+        "login_url": url_for("web.auth.login", next=url_for(".challenge", slug=shown["slug"])),
+        "messages": script_messages(),
+    }
+
+
+@bp.get("/challenges/<slug>")
+def challenge(slug: str) -> str:
+    """Show a challenge: statement, editor, hints and the learner's history."""
+    found = get_challenge(slug)
+    shown = detail(found, current_locale())
+    user = _user()
+    return render_template(
+        "challenge.html", challenge=shown, statement=render_statement(shown["statement"]),
+        data=challenge_data(shown), mark=marks(user).get(found.id),
+        history=history(user, found) if user else [])
+
+
+def named_bug(tests: list[dict]) -> str | None:
+    """Return the explanation of the bug most failing tests matched (the first among ties)."""
+    names = [test["mutant"] for test in tests if test["mutant"]]
+    if not names:
+        return None
+    top = max(names, key=names.count)
+    return next(test["diagnosis"] for test in tests if test["mutant"] == top)
+
+
+@bp.get("/submissions/<int:submission_id>")
+@login_required
+def submission(submission_id: int) -> str:
+    """Show a submission: verdict, one row per test, the named bug and the code as sent."""
+    found = get_submission(current_user, submission_id)
+    locale = current_locale()
+    shown = present(found, locale)
+    return render_template(
+        "submission.html", submission=shown, code=found.code, bug=named_bug(shown["tests"]),
+        title=localized(found.challenge.title, locale), slug=found.challenge.slug)

@@ -1,0 +1,90 @@
+"""The browser tier: a live `arena serve` and Debian's Chromium, driven by Playwright.
+
+Chromium is launched by path (no `playwright install`). Without it, or without the front-end
+bundle (`npm run build`), these tests skip, unless ARENA_REQUIRE_BROWSER=1 (CI) makes that a
+failure.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import LiveServer
+
+CHROMIUM = os.environ.get("ARENA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+BUNDLE = Path(__file__).resolve().parents[2] / "platform/arena/web/static/dist/app.js"
+PASSWORD = "correct horse battery"
+_names = itertools.count(1)
+
+
+def _unavailable(reason: str) -> None:
+    """Skip the browser tier, or fail where it must run."""
+    if os.environ.get("ARENA_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"the browser tier must run here: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    """Launch Chromium once for the session."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed")
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    if not BUNDLE.exists():
+        _unavailable("the front-end bundle is not built (npm ci && npm run build)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """Start one platform for the module, on SQLite in a fresh data folder."""
+    data = tmp_path_factory.mktemp("browser-data")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
+    env.update(ARENA_DATA_DIR=str(data), ARENA_DATABASE_URL=f"sqlite:///{data / 'arena.db'}")
+    server = LiveServer(env)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def page(browser, live) -> Iterator:
+    """Open a fresh browser context (no cookies) and fail the test on any CSP violation."""
+    context = browser.new_context(base_url=live.url, locale="en-US")
+    context.set_default_timeout(15_000)
+    opened = context.new_page()
+    problems: list[str] = []
+    opened.on("console", lambda message: problems.append(message.text)
+              if "Content Security Policy" in message.text else None)
+    opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    yield opened
+    context.close()
+    assert problems == [], problems
+
+
+@pytest.fixture
+def learner(page) -> str:
+    """Register a fresh learner through the form (which logs them in); return the username."""
+    username = f"learner{os.getpid()}x{next(_names)}"
+    page.goto("/register")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Repeat the password").fill(PASSWORD)
+    page.get_by_role("button", name="Create the account").click()
+    page.wait_for_url("**/")
+    return username

@@ -1,0 +1,134 @@
+"""A learner's path in real Chromium: accounts, the editor, live grading, the lesson's heatmap,
+Korean, and markup from a submission that stays text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+
+GRADING = 180_000  # ms: the first submission of a challenge may wait for its preparation
+SOFTMAX = ("import math\n"
+           "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
+           "return [v / sum(e) for v in e]")
+DIVIDES_BY_COUNT = ("import math\n"
+                    "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
+                    "return [v / len(e) for v in e]")
+PRINTS_MARKUP = ("import math\n"
+                 "def softmax(row): print('<script>window.pwned = 1</script>"
+                 "<img src=x onerror=\"window.pwned = 2\">'); top = max(row); "
+                 "e = [math.exp(x - top) for x in row]; return [v / sum(e) for v in e]")
+
+
+def type_code(page: Page, code: str) -> None:
+    """Replace the editor's text by typing, as a learner would."""
+    expect(page.locator("#editor")).to_have_attribute("data-ready", "true")
+    content = page.locator("#editor .cm-content")
+    content.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.type(code)
+    expect(page.locator("#code")).to_have_value(code)  # the form's textarea follows
+
+
+def verdict(page: Page):
+    """Return the locator of the verdict in the results."""
+    return page.locator("#results [data-testid='verdict']")
+
+
+def test_register_log_out_and_log_in_again(page: Page, learner: str):
+    expect(page.get_by_role("link", name=f"Account ({learner})")).to_be_visible()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Log in")).to_be_visible()
+    page.get_by_role("link", name="Log in").click()
+    page.get_by_label("Username").fill(learner)
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("main").get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("link", name=f"Account ({learner})")).to_be_visible()
+
+
+def test_solve_softmax_run_then_submit(page: Page, learner: str):
+    page.goto("/")
+    page.get_by_role("link", name="Softmax", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Softmax")
+    expect(page.locator(".statement .katex").first).to_be_visible()  # math typeset
+    type_code(page, SOFTMAX)
+    page.get_by_test_id("run-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    rows = page.locator("#results [data-testid='test-result']")
+    expect(rows.first).to_be_visible()
+    assert rows.count() >= 1 and all(r.get_attribute("data-hidden") == "false"
+                                     for r in rows.all())
+    page.get_by_test_id("submit-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    expect(verdict(page)).to_contain_text("Accepted")
+    assert page.locator("#results [data-testid='test-result'][data-hidden='true']").count() > 0
+    page.get_by_role("link", name="Open this submission").click()
+    expect(page.get_by_test_id("verdict")).to_contain_text("Accepted")
+    page.goto("/")
+    expect(page.locator('[data-slug="softmax"] [data-mark="solved"]')).to_be_visible()
+
+
+def test_a_wrong_submission_names_its_bug(page: Page, learner: str):
+    page.goto("/challenges/softmax")
+    type_code(page, DIVIDES_BY_COUNT)
+    page.get_by_test_id("submit-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "wrong_answer", timeout=GRADING)
+    expect(page.locator("#results [data-testid='diagnosis']").first).to_contain_text(
+        "number of entries")
+
+
+def test_the_lesson_heatmap_answers_clicks_and_the_causal_mask(page: Page):
+    page.goto("/learn")
+    heatmap = page.get_by_test_id("heatmap").first
+    grid = heatmap.locator("table.heatmap-grid")
+    expect(grid).to_be_visible()
+    weights = lambda: grid.locator("td.cell").evaluate_all(  # noqa: E731
+        "cells => cells.map(c => c.dataset.weight)")
+    before = weights()
+    row = grid.locator("tbody tr").nth(2)
+    row.locator("button").click()
+    expect(row).to_have_class(re.compile(r"\bselected\b"))
+    expect(row.locator("button")).to_have_attribute("aria-pressed", "true")
+    expect(heatmap.locator("[data-role='row-output']")).to_contain_text("=")
+    heatmap.get_by_label(re.compile("Causal mask")).check()
+    expect(grid.locator("td.cell.masked").first).to_be_visible()
+    after = weights()
+    assert after != before
+    tokens = grid.locator("tbody tr").count()
+    assert grid.locator("tbody tr").first.locator("td.cell.masked").count() == tokens - 1
+
+
+def test_switching_to_korean_is_remembered(page: Page, learner: str):
+    page.goto("/")
+    page.get_by_test_id("locale-switch").get_by_role("button", name="한국어").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
+    expect(page.get_by_role("link", name="배우기")).to_be_visible()
+    page.get_by_role("link", name="소프트맥스", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("소프트맥스")
+    expect(page.get_by_test_id("run-button")).to_have_text("실행")
+    type_code(page, SOFTMAX)
+    page.get_by_test_id("run-button").click()
+    expect(verdict(page)).to_contain_text("정답", timeout=GRADING)
+    page.goto("/learn")
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
+
+
+def test_markup_from_a_submission_stays_text(page: Page, learner: str):
+    page.goto("/challenges/softmax")
+    type_code(page, PRINTS_MARKUP)
+    page.get_by_test_id("run-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    printed = page.locator("#results pre", has_text="<script>")
+    expect(printed).to_contain_text("<script>window.pwned = 1</script><img src=x")
+    page.get_by_test_id("submit-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    page.get_by_role("link", name="Open this submission").click()
+    expect(page.locator("pre code")).to_contain_text("<script>window.pwned = 1</script>")
+    for shown in ("/challenges/softmax", page.url):
+        page.goto(shown)
+        assert page.evaluate("window.pwned") is None
+        assert page.locator("img[src='x']").count() == 0
