@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 POSTGRES_TEST_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 SANDBOX_BASE ?= python:3.12-slim
 
-.PHONY: serve test lint validate test-sqlite test-postgres sandbox-image
+DIST := platform/arena/web/static/dist/app.js
+FRONTEND_SOURCES := $(shell find frontend/src frontend/build.mjs -type f 2>/dev/null)
+
+.PHONY: serve test lint validate test-frontend test-sqlite test-postgres sandbox-image
 
 $(BIN)/arena: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +16,12 @@ $(BIN)/arena: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-serve: $(BIN)/arena
+# The browser bundle (CodeMirror, KaTeX, our modules) from npm, built by esbuild.
+$(DIST): package.json package-lock.json $(FRONTEND_SOURCES)
+	npm ci --no-audit --no-fund --loglevel=error
+	npm run build
+
+serve: $(BIN)/arena $(DIST)
 	$(BIN)/arena serve
 
 # The Docker sandbox image (arena serve also builds it on first use when an engine answers).
@@ -27,10 +35,13 @@ validate: $(BIN)/arena
 	$(BIN)/arena challenges validate
 
 # The whole suite on SQLite, then everything that touches a database again on PostgreSQL.
-test-sqlite: $(BIN)/arena
+test-frontend: $(DIST)
+	node --test frontend/test/
+
+test-sqlite: $(BIN)/arena $(DIST)
 	$(BIN)/python -m pytest
 
-test-postgres: $(BIN)/arena
+test-postgres: $(BIN)/arena $(DIST)
 	ARENA_DATABASE_URL=$(POSTGRES_TEST_URL) $(BIN)/python -m pytest --ignore=tests/graders
 
-test: lint validate test-sqlite test-postgres
+test: lint validate test-frontend test-sqlite test-postgres
