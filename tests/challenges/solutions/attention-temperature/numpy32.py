@@ -1,0 +1,13 @@
+import numpy as np
+
+
+def attention_with_temperature(Q, K, V, temperature):
+    Q = np.asarray(Q, dtype=np.float32)
+    K = np.asarray(K, dtype=np.float32)
+    V = np.asarray(V, dtype=np.float32)
+    scale = np.sqrt(np.float32(Q.shape[1])) * np.float32(temperature)
+    scores = (Q @ K.T) / scale
+    scores = scores - scores.max(axis=1, keepdims=True)
+    weights = np.exp(scores)
+    weights = weights / weights.sum(axis=1, keepdims=True)
+    return weights @ V

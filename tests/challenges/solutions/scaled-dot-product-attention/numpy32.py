@@ -1,0 +1,12 @@
+import numpy as np
+
+
+def attention(Q, K, V):
+    Q = np.asarray(Q, dtype=np.float32)
+    K = np.asarray(K, dtype=np.float32)
+    V = np.asarray(V, dtype=np.float32)
+    scores = (Q @ K.T) / np.sqrt(np.float32(Q.shape[1]))
+    scores = scores - scores.max(axis=1, keepdims=True)
+    weights = np.exp(scores)
+    weights = weights / weights.sum(axis=1, keepdims=True)
+    return weights @ V
