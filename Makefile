@@ -34,7 +34,8 @@ lint: $(BIN)/arena
 validate: $(BIN)/arena
 	$(BIN)/arena challenges validate
 
-# The whole suite on SQLite, then everything that touches a database again on PostgreSQL.
+# The whole suite on SQLite, then everything that touches the app's database again on
+# PostgreSQL (the engine, challenge, abuse and browser tiers never use it).
 test-frontend: $(DIST)
 	node --test frontend/test/
 
@@ -42,6 +43,7 @@ test-sqlite: $(BIN)/arena $(DIST)
 	$(BIN)/python -m pytest
 
 test-postgres: $(BIN)/arena $(DIST)
-	ARENA_DATABASE_URL=$(POSTGRES_TEST_URL) $(BIN)/python -m pytest --ignore=tests/graders
+	ARENA_DATABASE_URL=$(POSTGRES_TEST_URL) $(BIN)/python -m pytest --ignore=tests/graders \
+		--ignore=tests/challenges --ignore=tests/abuse --ignore=tests/browser
 
 test: lint validate test-frontend test-sqlite test-postgres
