@@ -109,7 +109,7 @@ def queue(app) -> Iterator[EmbeddedQueue]:
     worker_queue.stop(timeout=60)
 
 
-def make_sandbox(name: str, hide: tuple[str, ...] = ()) -> Sandbox:
+def _make_sandbox(name: str, hide: tuple[str, ...] = ()) -> Sandbox:
     """Return the named backend; without Docker, skip, unless ARENA_REQUIRE_DOCKER=1 (CI)."""
     try:
         return select_sandbox(name, hide=hide, pool_size=2 if name == "docker" else 0)
@@ -117,3 +117,9 @@ def make_sandbox(name: str, hide: tuple[str, ...] = ()) -> Sandbox:
         if os.environ.get("ARENA_REQUIRE_DOCKER") == "1":
             pytest.fail(f"the Docker tier must run here: {exc}")
         pytest.skip(f"no Docker sandbox: {exc}")
+
+
+@pytest.fixture(scope="session")
+def make_sandbox() -> Callable[..., Sandbox]:
+    """Return a function that builds a sandbox backend by name (skipping Docker if absent)."""
+    return _make_sandbox

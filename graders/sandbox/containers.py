@@ -113,8 +113,8 @@ class DockerSandbox:
     def _remove(self, container) -> None:
         try:
             container.remove(force=True)
-        except DockerException:
-            pass  # already gone; the reaper catches anything else
+        except Exception:  # noqa: BLE001 - already gone or the engine is slow: the reaper's job
+            pass
 
     def _talk(self, container, job: dict, limits: Limits) -> RunOutcome:
         started = time.monotonic()
@@ -126,6 +126,9 @@ class DockerSandbox:
                              daemon=True).start()
             outcome = _collect(raw, limits, started + limits.wall_seconds)
         finally:
+            # Close the connection itself (the SDK's wrapper leaves it open): a container whose
+            # output nobody reads any more blocks the engine until its stream is gone.
+            raw.close()
             sock.close()
         if outcome.timed_out or outcome.output_exceeded:
             self._kill(container)
@@ -139,7 +142,7 @@ class DockerSandbox:
     def _kill(self, container) -> None:
         try:
             container.kill()
-        except DockerException:
+        except Exception:  # noqa: BLE001 - already dead, or the engine is slow: removal follows
             pass
 
     def _state(self, container) -> dict:

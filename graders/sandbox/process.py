@@ -26,8 +26,12 @@ from graders.sandbox import RUNNER_PATH, Limits, RunOutcome
 LAUNCHER_PATH = Path(__file__).with_name("launcher.py")
 NAMESPACE_FLAGS = ["--net", "--ipc", "--pid", "--mount", "--uts", "--fork", "--kill-child",
                    "--mount-proc"]
-ALWAYS_HIDDEN = ("/home", "/root", "/srv", "/var/lib/postgresql", "/var/lib/redis",
-                 "/var/lib/docker", "/etc/ssl/private")
+# The checkout itself (references in .git, tests) and /run (the host's Unix sockets: a
+# network namespace does not cover them, and PostgreSQL trusts local connections).
+CHECKOUT = Path(__file__).resolve().parents[2]
+ALWAYS_HIDDEN = ("/home", "/root", "/srv", "/run", "/var/run", "/var/lib/postgresql",
+                 "/var/lib/mysql", "/var/lib/redis", "/var/lib/docker", "/etc/ssl/private",
+                 str(CHECKOUT))
 SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
 BOX_UID_BASE, BOX_UID_SPAN = 1_900_000_000, 100_000_000
 RUNNER_ENV = {
@@ -78,11 +82,12 @@ def _python_roots() -> set[Path]:
 def covered_paths(paths: tuple[str, ...]) -> list[dict]:
     """List folders to cover, each with the interpreter's folders inside it to bind back."""
     roots = _python_roots()
-    covers = []
+    covers, seen = [], set()
     for path in paths:
         resolved = Path(path).resolve()
-        if any(resolved == r or r in resolved.parents for r in roots):
+        if resolved in seen or any(resolved == r or r in resolved.parents for r in roots):
             continue
+        seen.add(resolved)
         keep = sorted(str(r) for r in roots if resolved in r.parents)
         covers.append({"path": str(resolved), "keep": keep})
     return covers

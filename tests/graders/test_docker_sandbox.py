@@ -6,7 +6,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from conftest import make_sandbox
 
 from graders.judge import parse_run
 from graders.sandbox import Limits
@@ -19,7 +18,7 @@ DOUBLE = {"mode": "call", "source": "def f(x):\n    return [2 * v for v in x]\n"
 
 
 @pytest.fixture
-def docker_sandbox():
+def docker_sandbox(make_sandbox):
     sandbox = make_sandbox("docker")
     yield sandbox
     sandbox.close()
@@ -66,7 +65,7 @@ def test_the_pool_heals_when_its_containers_die_under_it(docker_sandbox):
                       and all(docker_sandbox._running(c) for c in docker_sandbox.pool.ready))
 
 
-def test_closing_drains_the_pool_and_leaves_no_container():
+def test_closing_drains_the_pool_and_leaves_no_container(make_sandbox):
     sandbox = make_sandbox("docker")
     assert wait_until(lambda: len(sandbox.pool.ready) == 2)
     assert doubled(sandbox) == [2.0, 4.0]

@@ -4,7 +4,6 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from conftest import make_sandbox
 
 from graders import Verdict, grade, load_challenge, prepare
 
@@ -40,7 +39,7 @@ def attention(Q, K, V):
 
 
 @pytest.fixture(scope="module", params=["process", "docker"])
-def sandbox(request):
+def sandbox(request, make_sandbox):
     backend = make_sandbox(request.param, hide=(str(CHALLENGES),))
     yield backend
     if hasattr(backend, "close"):
