@@ -11,7 +11,7 @@ import json
 from flask import Blueprint, Flask
 
 from arena.extensions import csrf, login_manager
-from arena.web import account, attempts, auth, errors, i18n, pages, security
+from arena.web import account, attempts, auth, bundle, errors, i18n, pages, security
 from arena.web.labels import DIFFICULTIES, STATUSES, TRACKS, VERDICTS, label
 
 
@@ -28,6 +28,7 @@ def init_app(app: Flask) -> None:
     errors.init_app(app, web)
     app.register_blueprint(web)
     app.jinja_env.globals.update(
+        chunk_url=bundle.chunk_url,
         verdict_label=lambda code: label(VERDICTS, code),
         status_label=lambda code: label(STATUSES, code),
         track_label=lambda code: label(TRACKS, code),
