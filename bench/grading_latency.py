@@ -12,21 +12,17 @@ import argparse
 import json
 import os
 import platform
-import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
-import requests
+from live_server import ROOT, Server
 
-ROOT = Path(__file__).resolve().parents[1]
-ARENA = str(Path(sys.executable).with_name("arena"))
 SOLUTION = (ROOT / "challenges" / "softmax" / "reference.py").read_text()
 CONFIGS = {
     "process backend": {"ARENA_SANDBOX": "process"},
@@ -35,63 +31,12 @@ CONFIGS = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    """One `arena serve` on a fresh data folder."""
-
-    def __init__(self, env: dict[str, str], folder: str) -> None:
-        self.url = f"http://127.0.0.1:{free_port()}"
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
-        self.env.update(env, ARENA_DATA_DIR=folder)
-        subprocess.run([ARENA, "users", "create", "bench"], env=self.env, check=True,
-                       capture_output=True)
-        token = subprocess.run([ARENA, "tokens", "create", "bench"], env=self.env, check=True,
-                               capture_output=True, text=True).stdout.split()[-1]
-        self.process = subprocess.Popen([ARENA, "serve", "--port", self.url.rsplit(":", 1)[1]],
-                                        env=self.env, stdout=subprocess.DEVNULL,
-                                        stderr=open(Path(folder) / "serve.log", "wb"))
-        self.session = requests.Session()
-        self.session.headers["Authorization"] = f"Bearer {token}"
-        self._wait_ready()
-
-    def _wait_ready(self) -> None:
-        """Wait until every challenge is prepared: the steady state, not the start-up."""
-        pending = None
-        for _ in range(3000):
-            try:
-                if pending is None:
-                    listed = self.session.get(f"{self.url}/api/v1/challenges", timeout=5).json()
-                    pending = [c["slug"] for c in listed["challenges"]]
-                while pending and self.session.get(
-                        f"{self.url}/api/v1/challenges/{pending[0]}", timeout=5).json()["examples"]:
-                    pending.pop(0)
-                if pending == []:
-                    return
-            except (requests.ConnectionError, KeyError, ValueError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server not ready: {pending} not prepared")
-
-    def submit(self) -> float:
-        """Submit once, wait for the verdict; return the server's submit-to-verdict seconds."""
-        answer = self.session.post(f"{self.url}/api/v1/challenges/softmax/submissions",
-                                   json={"code": SOLUTION}, timeout=30).json()
-        while True:
-            body = self.session.get(f"{self.url}{answer['url']}", timeout=30).json()
-            if body["status"] == "done":
-                assert body["verdict"] == "accepted", body
-                created = datetime.fromisoformat(body["created_at"])
-                return (datetime.fromisoformat(body["finished_at"]) - created).total_seconds()
-            time.sleep(0.005)
-
-    def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(60)
+def submit_and_time(server: Server) -> float:
+    """Submit once; return the server's own submit-to-verdict seconds."""
+    body = server.submit("softmax", SOLUTION, poll=0.005)
+    assert body["verdict"] == "accepted", body
+    created = datetime.fromisoformat(body["created_at"])
+    return (datetime.fromisoformat(body["finished_at"]) - created).total_seconds()
 
 
 def bare_docker_run(image: str) -> float:
@@ -128,10 +73,10 @@ def main() -> None:
                                                          args.runs, args.clients)}
     for name, env in CONFIGS.items():
         with tempfile.TemporaryDirectory() as folder:
-            server = Server(env, folder)
+            server = Server(folder, env)
             try:
-                server.submit()  # warm-up
-                rows[name] = measure(server.submit, args.runs, args.clients)
+                submit_and_time(server)  # warm-up
+                rows[name] = measure(partial(submit_and_time, server), args.runs, args.clients)
             finally:
                 server.stop()
     report = render(rows, args)

@@ -19,7 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from page_load import ROOT, Server, check_prerequisites, launch, log_in, new_context
+from live_server import ROOT, Server
+from page_load import check_prerequisites, launch, log_in, new_context
 
 SOFTMAX = (ROOT / "challenges" / "softmax" / "reference.py").read_text()
 # Scaled dot-product attention as a learner might first write it: the scores Q K^T are never
