@@ -109,10 +109,10 @@ def queue(app) -> Iterator[EmbeddedQueue]:
     worker_queue.stop(timeout=60)
 
 
-def _make_sandbox(name: str, hide: tuple[str, ...] = ()) -> Sandbox:
+def _make_sandbox(name: str) -> Sandbox:
     """Return the named backend; without Docker, skip, unless ARENA_REQUIRE_DOCKER=1 (CI)."""
     try:
-        return select_sandbox(name, hide=hide, pool_size=2 if name == "docker" else 0)
+        return select_sandbox(name, pool_size=2 if name == "docker" else 0)
     except SandboxUnavailable as exc:
         if os.environ.get("ARENA_REQUIRE_DOCKER") == "1":
             pytest.fail(f"the Docker tier must run here: {exc}")

@@ -50,18 +50,17 @@ class SandboxUnavailable(RuntimeError):
     """The requested backend cannot run on this machine."""
 
 
-def select_sandbox(name: str | None = None, hide: tuple[str, ...] = (), *,
-                   pool_size: int = 0, build_base: str | None = None) -> Sandbox:
+def select_sandbox(name: str | None = None, *, pool_size: int = 0,
+                   build_base: str | None = None) -> Sandbox:
     """Return the backend named, or the best one this machine offers: Docker when it answers.
 
-    `hide` lists host folders (challenges, data) that a backend sharing the host's file
-    system must keep out of the box's sight. `build_base`, when given, builds a missing image
+    `build_base`, when given, builds a missing image
     on that base instead of giving up on Docker.
     """
     from graders.sandbox.process import ProcessSandbox
 
     if name == "process":
-        return ProcessSandbox(reason="chosen by ARENA_SANDBOX=process", hide=hide)
+        return ProcessSandbox(reason="chosen by ARENA_SANDBOX=process")
     if name not in (None, "", "docker"):
         raise SandboxUnavailable(f"unknown sandbox backend {name!r}; use 'docker' or 'process'")
     try:
@@ -70,8 +69,7 @@ def select_sandbox(name: str | None = None, hide: tuple[str, ...] = (), *,
     except SandboxUnavailable as exc:
         if name:
             raise
-        return ProcessSandbox(reason=f"no usable Docker ({exc}); the process backend is weaker",
-                              hide=hide)
+        return ProcessSandbox(reason=f"no usable Docker ({exc}); the process backend is weaker")
 
 
 def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: str = "") -> Sandbox:

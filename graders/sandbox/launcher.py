@@ -1,8 +1,9 @@
 """Set up the process sandbox from inside its fresh namespaces, then start the runner.
 
 Started by the host as `unshare ... python -I launcher.py CONFIG`. While still privileged it
-hides the host's secrets behind empty mounts and gives the box its own /tmp; then it forks the
-runner, which takes the limits, drops to the box's own unprivileged uid and becomes the runner.
+builds the box a root of its own (system files, the interpreter and the runner, read-only, and
+fresh scratch space) and pivots into it; then it forks the runner, which takes the limits,
+drops to the box's own unprivileged uid and becomes the runner.
 When it is PID 1 of a PID namespace, its exit ends every process left in the box.
 Standard library only: it runs before anything else in the box.
 """
@@ -10,11 +11,18 @@ Standard library only: it runs before anything else in the box.
 import ctypes
 import json
 import os
+import platform
 import resource
 import sys
 
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
+MNT_DETACH = 2
+PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "arm64": 41, "riscv64": 41, "ppc64le": 203,
+              "s390x": 217}
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
+BUILD_AT = "/tmp"  # any existing folder will do: in this mount namespace it is covered, then
+# becomes the root
 PR_SET_NO_NEW_PRIVS = 38
 
 libc = ctypes.CDLL(None, use_errno=True)
@@ -30,31 +38,35 @@ def mount(source, target, fstype, flags, data=None):
 
 
 def build_filesystem(config):
-    """Make the box's view of the file system: private, read-only, secrets hidden."""
+    """Give the box a root of its own: the system's programs and libraries, the interpreter and
+    the runner, read-only; fresh scratch space; nothing else of the host's files."""
     mount(None, "/", None, MS_REC | MS_PRIVATE)
-    for hidden in config["hide"]:
-        cover(hidden["path"], hidden["keep"], scratch_mb=None)
-    mount("none", "/", None, MS_REMOUNT | MS_BIND | MS_RDONLY)
-    for scratch in config["scratch"]:
-        cover(scratch["path"], scratch["keep"], scratch_mb=config["tmp_mb"])
-
-
-def cover(path, keep, scratch_mb):
-    """Cover `path` with a fresh tmpfs (empty, or writable scratch space), binding back `keep`."""
-    if not os.path.isdir(path):
-        return
-    handles = {kept: os.open(kept, os.O_PATH) for kept in keep}
-    if scratch_mb:
-        mount("none", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-              f"size={scratch_mb}m,mode=1777")
-    else:
-        mount("none", path, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
-    for kept, handle in handles.items():
-        os.makedirs(kept, mode=0o755, exist_ok=True)
-        mount(f"/proc/self/fd/{handle}", kept, None, MS_BIND | MS_REC)
+    root = BUILD_AT
+    links = {p: os.readlink(p) for p in SYSTEM if os.path.islink(p)}
+    shown = [p for p in (*SYSTEM, *config["show"], "/dev") if p not in links and os.path.isdir(p)]
+    handles = {p: os.open(p, os.O_PATH) for p in shown}  # sources stay reachable once covered
+    mount("none", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
+    for path, target in links.items():
+        os.symlink(target, root + path)
+    os.makedirs(root + "/proc")
+    mount("proc", root + "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    for path in ("/tmp", "/var/tmp"):  # before the binds: an interpreter may live under /tmp
+        os.makedirs(root + path)
+        mount("none", root + path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+              f"size={config['tmp_mb']}m,mode=1777")
+    for path, handle in handles.items():
+        os.makedirs(root + path, mode=0o755, exist_ok=True)
+        mount(f"/proc/self/fd/{handle}", root + path, None, MS_BIND | MS_REC)
+        mount(None, root + path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
         os.close(handle)
-    if not keep and not scratch_mb:
-        mount("none", path, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    mount("none", root + "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+          f"size={config['tmp_mb']}m,mode=1777")
+    mount(None, root, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+    os.chdir(root)
+    if libc.syscall(PIVOT_ROOT[platform.machine()], b".", b".") != 0:
+        raise OSError(ctypes.get_errno(), "pivot_root failed")
+    libc.umount2(b".", MNT_DETACH)  # the host's root, now stacked under ours: let go of it
+    os.chdir("/")
 
 
 def apply_limits(limits):

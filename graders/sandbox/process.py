@@ -26,13 +26,8 @@ from graders.sandbox import RUNNER_PATH, Limits, RunOutcome
 LAUNCHER_PATH = Path(__file__).with_name("launcher.py")
 NAMESPACE_FLAGS = ["--net", "--ipc", "--pid", "--mount", "--uts", "--fork", "--kill-child",
                    "--mount-proc"]
-# The checkout itself (references in .git, tests) and /run (the host's Unix sockets: a
-# network namespace does not cover them, and PostgreSQL trusts local connections).
-CHECKOUT = Path(__file__).resolve().parents[2]
-ALWAYS_HIDDEN = ("/home", "/root", "/srv", "/run", "/var/run", "/var/lib/postgresql",
-                 "/var/lib/mysql", "/var/lib/redis", "/var/lib/docker", "/etc/ssl/private",
-                 str(CHECKOUT))
-SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
+# The box's root holds the system (these, read-only) and `shown_paths()`, nothing else.
+SYSTEM_PREFIXES = ("/usr/", "/bin/", "/sbin/", "/lib", "/etc/")
 BOX_UID_BASE, BOX_UID_SPAN = 1_900_000_000, 100_000_000
 RUNNER_ENV = {
     "PATH": "/usr/local/bin:/usr/bin:/bin",
@@ -74,23 +69,10 @@ def orphan_guard() -> tuple[str, ...]:
     return ("setpriv", "--pdeathsig", "KILL", "--") if shutil.which("setpriv") else ()
 
 
-def _python_roots() -> set[Path]:
-    """Return the folders the runner needs: the interpreter's prefixes and the runner's own."""
-    return {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, RUNNER_PATH.parent)}
-
-
-def covered_paths(paths: tuple[str, ...]) -> list[dict]:
-    """List folders to cover, each with the interpreter's folders inside it to bind back."""
-    roots = _python_roots()
-    covers, seen = [], set()
-    for path in paths:
-        resolved = Path(path).resolve()
-        if resolved in seen or any(resolved == r or r in resolved.parents for r in roots):
-            continue
-        seen.add(resolved)
-        keep = sorted(str(r) for r in roots if resolved in r.parents)
-        covers.append({"path": str(resolved), "keep": keep})
-    return covers
+def shown_paths() -> list[str]:
+    """List the folders the box needs besides the system's: the interpreter's and the runner's."""
+    paths = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, RUNNER_PATH.parent)}
+    return sorted(str(p) for p in paths if not str(p).startswith(SYSTEM_PREFIXES))
 
 
 class ProcessSandbox:
@@ -98,10 +80,9 @@ class ProcessSandbox:
 
     name = "process"
 
-    def __init__(self, reason: str = "", hide: tuple[str, ...] = ()) -> None:
+    def __init__(self, reason: str = "") -> None:
         self.reason = reason
-        self.hide = covered_paths((*ALWAYS_HIDDEN, *hide))
-        self.scratch = covered_paths(SCRATCH)
+        self.show = shown_paths()
         self.prefix = namespace_prefix()
 
     def run(self, job: dict, limits: Limits) -> RunOutcome:
@@ -120,8 +101,7 @@ class ProcessSandbox:
             os.chown(workdir, uid, uid)
         config = {
             "namespaces": namespaced,
-            "hide": self.hide,
-            "scratch": self.scratch,
+            "show": self.show,
             "tmp_mb": 64,
             "workdir": "/tmp" if namespaced else workdir,
             "limits": asdict(limits),

@@ -15,10 +15,8 @@ def get_sandbox(app: Flask) -> Sandbox:
     """Return the app's sandbox, selecting it from ARENA_SANDBOX the first time."""
     with _lock:
         if "arena.sandbox" not in app.extensions:
-            # Learner code must see neither the challenges (references, tests) nor the data.
-            hide = (app.config["CHALLENGES_DIR"], app.config["DATA_DIR"])
             app.extensions["arena.sandbox"] = select_sandbox(
-                app.config["SANDBOX"], hide=hide, pool_size=app.config["POOL_SIZE"],
+                app.config["SANDBOX"], pool_size=app.config["POOL_SIZE"],
                 build_base=app.config["SANDBOX_BASE"])
         return app.extensions["arena.sandbox"]
 

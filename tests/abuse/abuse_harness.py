@@ -207,12 +207,11 @@ class Engines:
                                      "backend holds almost nothing (ARENA_REQUIRE_NAMESPACES=1 "
                                      "makes this a failure)")
             return
-        hide = (str(CHALLENGES), str(self.host.data_dir))
         try:
             # Docker with a small warm pool: the production path, where most runs get a
             # container started ahead of demand (their limits match the pool's).
             options = {"pool_size": DOCKER_POOL} if backend == "docker" else {}
-            sandbox = select_sandbox(backend, hide=hide, **options)
+            sandbox = select_sandbox(backend, **options)
         except SandboxUnavailable as exc:
             self.missing[backend] = (f"no {backend} sandbox here ({exc}); "
                                      "ARENA_REQUIRE_DOCKER=1 makes this a failure")

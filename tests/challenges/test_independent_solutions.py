@@ -53,7 +53,7 @@ def solution_params() -> list:
 
 @pytest.fixture(scope="session")
 def sandbox() -> Sandbox:
-    return select_sandbox("process", hide=(str(CHALLENGES),))
+    return select_sandbox("process")
 
 
 @pytest.fixture(scope="session")

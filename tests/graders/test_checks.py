@@ -234,7 +234,7 @@ CAUSAL = NO_MASK.replace("for k in K]", "for k in K[: i + 1]]")
 
 @pytest.fixture(scope="module")
 def sandbox():
-    return select_sandbox("process", hide=(str(CHALLENGES),))
+    return select_sandbox("process")
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ needs_namespaces = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def sandbox():
-    return select_sandbox("process", hide=(str(CHALLENGES),))
+    return select_sandbox("process")
 
 
 def probe(sandbox, body, limits=None):
