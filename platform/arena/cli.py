@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -60,6 +61,9 @@ def serve(host: str, port: int) -> None:
     click.echo(f"challenges: {len(synced)}; database: {app.config['DATABASE_URL']}")
     queue = get_queue(app)
     queue.start()
+    # SIGTERM (docker stop, systemd, Ctrl+C's cousin) must run the clean-up below, which
+    # drains the warm pool; the default action would leave its containers to the reaper.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     click.echo(f"Attention Arena on http://{host}:{port}/ (Ctrl+C stops it)")
     try:
         waitress.serve(app, host=host, port=port, threads=8, ident="arena")

@@ -1,6 +1,8 @@
 """The newcomer's path: create a user and a token, submit with `arena submit`, read the table."""
 
 import shutil
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,22 @@ def test_the_catalog_lists_every_challenge_folder(server, tmp_path):
     written = tmp_path / "catalog.md"
     assert server.cli("challenges", "catalog", "-o", str(written)).returncode == 0
     assert written.read_text(encoding="utf-8") == done.stdout
+
+
+def test_stopping_the_server_leaves_no_sandbox_container(started):
+    """SIGTERM drains the warm pool (only where the Docker backend is in use)."""
+    if started.cli("sandbox", "check").stdout.split()[1] != "docker":
+        pytest.skip("the process backend keeps no containers")
+    pid = started.process.pid
+    started.stop()
+
+    def left():
+        owners = subprocess.run(
+            ["docker", "ps", "-a", "--filter", "label=arena.sandbox", "--format",
+             '{{.Label "arena.owner"}}'], capture_output=True, text=True, timeout=60).stdout
+        return [owner for owner in owners.split() if f":{pid}:" in owner]
+
+    deadline = time.monotonic() + 30
+    while left() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert left() == []
