@@ -4,6 +4,7 @@ hidden edge and random cases. Every temperature is positive."""
 import random
 
 BASE = "random, 5 queries, 7 keys, d=3, temperature 0.8"
+BASE_KO = "무작위, 쿼리 5개, 키 7개, d=3, 온도 0.8"
 
 # Width-4 queries of small non-negative integers that sum to 4.
 QUERIES_SUMMING_TO_4 = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1]]
@@ -33,11 +34,13 @@ def cases():
     return [
         {
             "name": "lesson example at temperature 2",
+            "name_ko": "온도 2에서의 레슨 예시",
             "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]], 2.0],
             "public": True,
         },
         {
             "name": "two queries, three keys, temperature 0.5",
+            "name_ko": "쿼리 두 개, 키 세 개, 온도 0.5",
             "args": [
                 [[1, 0, 2, -1], [0, 3, 1, 1]],
                 [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]],
@@ -46,32 +49,86 @@ def cases():
             ],
             "public": True,
         },
-        {"name": "temperature 1 is plain attention", "args": _random(rng, 4, 5, 3, 2, 1.0)},
-        {"name": "a single token", "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]], 0.7]},
-        {"name": "temperature given as an integer", "args": _random(rng, 3, 4, 4, 2, 3)},
-        {"name": "high temperature: nearly uniform weights",
-         "args": _random(rng, 3, 6, 4, 3, 50.0)},
-        {"name": "low temperature: sharp weights", "args": _random(rng, 4, 4, 4, 2, 0.2)},
+        {
+            "name": "temperature 1 is plain attention",
+            "name_ko": "온도 1은 평범한 어텐션",
+            "args": _random(rng, 4, 5, 3, 2, 1.0),
+        },
+        {
+            "name": "a single token",
+            "name_ko": "토큰 하나",
+            "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]], 0.7],
+        },
+        {
+            "name": "temperature given as an integer",
+            "name_ko": "정수로 주어진 온도",
+            "args": _random(rng, 3, 4, 4, 2, 3),
+        },
+        {
+            "name": "high temperature: nearly uniform weights",
+            "name_ko": "높은 온도: 거의 균등한 가중치",
+            "args": _random(rng, 3, 6, 4, 3, 50.0),
+        },
+        {
+            "name": "low temperature: sharp weights",
+            "name_ko": "낮은 온도: 뾰족한 가중치",
+            "args": _random(rng, 4, 4, 4, 2, 0.2),
+        },
         {
             "name": "equal scores (queries of zeros)",
+            "name_ko": "같은 점수(0으로만 된 쿼리)",
             "args": [[[0.0, 0.0, 0.0]] * 3, _matrix(rng, 4, 3), _matrix(rng, 4, 2), 0.3],
         },
-        {"name": "very low temperature, tempered scores near 1000", "args": _cold(rng, 1000)},
-        {"name": "very low temperature, tempered scores near 10000", "args": _cold(rng, 10000)},
-        {"name": "very low temperature, tempered scores near -1000", "args": _cold(rng, -1000)},
-        {"name": "more keys than queries", "args": _random(rng, 2, 7, 3, 4, 1.5)},
-        {"name": "values wider than keys (d=2, dv=6)", "args": _random(rng, 3, 4, 2, 6, 0.6)},
-        {"name": "one query over 1000 keys", "args": _random(rng, 1, 1000, 4, 2, 2.0)},
-        {"name": BASE, "args": base},
+        {
+            "name": "very low temperature, tempered scores near 1000",
+            "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 1000 근처",
+            "args": _cold(rng, 1000),
+        },
+        {
+            "name": "very low temperature, tempered scores near 10000",
+            "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 10000 근처",
+            "args": _cold(rng, 10000),
+        },
+        {
+            "name": "very low temperature, tempered scores near -1000",
+            "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 -1000 근처",
+            "args": _cold(rng, -1000),
+        },
+        {
+            "name": "more keys than queries",
+            "name_ko": "쿼리보다 많은 키",
+            "args": _random(rng, 2, 7, 3, 4, 1.5),
+        },
+        {
+            "name": "values wider than keys (d=2, dv=6)",
+            "name_ko": "키보다 넓은 밸류(d=2, dv=6)",
+            "args": _random(rng, 3, 4, 2, 6, 0.6),
+        },
+        {
+            "name": "one query over 1000 keys",
+            "name_ko": "키 1000개를 보는 쿼리 하나",
+            "args": _random(rng, 1, 1000, 4, 2, 2.0),
+        },
+        {"name": BASE, "name_ko": BASE_KO, "args": base},
         {
             "name": "queries doubled and temperature doubled",
+            "name_ko": "쿼리와 온도를 함께 두 배로",
             "args": doubled,
             "checks": [{"kind": "equal_to", "case": BASE}],
         },
-        {"name": "random, 8 queries, 8 keys, d=16, temperature 0.25",
-         "args": _random(rng, 8, 8, 16, 8, 0.25)},
-        {"name": "random, 3 queries, 6 keys, d=9, temperature 3",
-         "args": _random(rng, 3, 6, 9, 3, 3.0)},
-        {"name": "random, 4 queries, 6 keys, d=64, temperature 4",
-         "args": _random(rng, 4, 6, 64, 3, 4.0)},
+        {
+            "name": "random, 8 queries, 8 keys, d=16, temperature 0.25",
+            "name_ko": "무작위, 쿼리 8개, 키 8개, d=16, 온도 0.25",
+            "args": _random(rng, 8, 8, 16, 8, 0.25),
+        },
+        {
+            "name": "random, 3 queries, 6 keys, d=9, temperature 3",
+            "name_ko": "무작위, 쿼리 3개, 키 6개, d=9, 온도 3",
+            "args": _random(rng, 3, 6, 9, 3, 3.0),
+        },
+        {
+            "name": "random, 4 queries, 6 keys, d=64, temperature 4",
+            "name_ko": "무작위, 쿼리 4개, 키 6개, d=64, 온도 4",
+            "args": _random(rng, 4, 6, 64, 3, 4.0),
+        },
     ]

@@ -29,11 +29,12 @@ def _future_changed(rng, args, t):
     return [m[: t + 1] + _matrix(rng, n - t - 1, w) for m, w in zip(args, widths, strict=True)]
 
 
-def _causality_pair(rng, name, n, d, dv, t):
+def _causality_pair(rng, name, name_ko, n, d, dv, t):
     """Two cases that agree on tokens 0..t: their outputs must agree on rows 0..t."""
-    base = {"name": name, "args": _random(rng, n, d, dv)}
+    base = {"name": name, "name_ko": name_ko, "args": _random(rng, n, d, dv)}
     changed = {
         "name": f"{name}, tokens after {t} changed",
+        "name_ko": f"{name_ko}, {t}번 토큰 뒤를 바꾼 경우",
         "args": _future_changed(rng, base["args"], t),
         "checks": [{"kind": "same_rows_as", "case": name, "rows": [0, t + 1]}],
     }
@@ -45,8 +46,10 @@ def cases():
     rng = random.Random(5551212)
     pairs = random.Random(777)
     return _fixed(rng) + [
-        *_causality_pair(pairs, "causality: 6 tokens, d=4, dv=3", 6, 4, 3, t=2),
-        *_causality_pair(pairs, "causality: 5 tokens, d=2, dv=2", 5, 2, 2, t=0),
+        *_causality_pair(pairs, "causality: 6 tokens, d=4, dv=3", "인과성: 토큰 6개, d=4, dv=3",
+                         6, 4, 3, t=2),
+        *_causality_pair(pairs, "causality: 5 tokens, d=2, dv=2", "인과성: 토큰 5개, d=2, dv=2",
+                         5, 2, 2, t=0),
     ]
 
 
@@ -55,11 +58,13 @@ def _fixed(rng):
     return [
         {
             "name": "lesson example: three tokens of width 2",
+            "name_ko": "레슨 예시: 폭 2인 토큰 세 개",
             "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]]],
             "public": True,
         },
         {
             "name": "four tokens, keys of width 2, values of width 3",
+            "name_ko": "토큰 네 개, 폭 2인 키, 폭 3인 밸류",
             "args": [
                 [[1, 0], [0, 1], [1, -1], [2, 1]],
                 [[0, 1], [1, 1], [-1, 0], [1, 2]],
@@ -67,28 +72,74 @@ def _fixed(rng):
             ],
             "public": True,
         },
-        {"name": "a single token", "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]]]},
-        {"name": "two tokens", "args": _random(rng, 2, 3, 2)},
+        {
+            "name": "a single token",
+            "name_ko": "토큰 하나",
+            "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]]],
+        },
+        {"name": "two tokens", "name_ko": "토큰 두 개", "args": _random(rng, 2, 3, 2)},
         {
             "name": "equal scores (queries of zeros)",
+            "name_ko": "같은 점수(0으로만 된 쿼리)",
             "args": [[[0.0, 0.0, 0.0]] * 5, _matrix(rng, 5, 3), _matrix(rng, 5, 2)],
         },
-        {"name": "values wider than keys (d=2, dv=5)", "args": _random(rng, 5, 2, 5)},
-        {"name": "values narrower than keys (d=8, dv=1)", "args": _random(rng, 6, 8, 1)},
+        {
+            "name": "values wider than keys (d=2, dv=5)",
+            "name_ko": "키보다 넓은 밸류(d=2, dv=5)",
+            "args": _random(rng, 5, 2, 5),
+        },
+        {
+            "name": "values narrower than keys (d=8, dv=1)",
+            "name_ko": "키보다 좁은 밸류(d=8, dv=1)",
+            "args": _random(rng, 6, 8, 1),
+        },
         {
             "name": "negative queries, keys and values",
+            "name_ko": "음수 쿼리, 키, 밸류",
             "args": [
                 [[-1.0, -2.0], [-0.5, -3.0], [-2.5, -0.5]],
                 [[-1.0, -1.0], [-2.0, 0.5], [-0.5, -0.5]],
                 [[-1.0, -2.0], [-4.0, 0.0], [-2.0, -5.0]],
             ],
         },
-        {"name": "scores near -740", "args": _large_scores(rng, -740)},
-        {"name": "scores near 1000", "args": _large_scores(rng, 1000)},
-        {"name": "scores near 10000", "args": _large_scores(rng, 10000)},
-        {"name": "a sequence of 256 tokens", "args": _random(rng, 256, 4, 2)},
-        {"name": "random, 4 tokens, d=4, dv=4", "args": _random(rng, 4, 4, 4)},
-        {"name": "random, 7 tokens, d=3, dv=2", "args": _random(rng, 7, 3, 2)},
-        {"name": "random, 8 tokens, d=16, dv=8", "args": _random(rng, 8, 16, 8)},
-        {"name": "random, 5 tokens, d=64, dv=3", "args": _random(rng, 5, 64, 3)},
+        {
+            "name": "scores near -740",
+            "name_ko": "-740 근처의 점수",
+            "args": _large_scores(rng, -740),
+        },
+        {
+            "name": "scores near 1000",
+            "name_ko": "1000 근처의 점수",
+            "args": _large_scores(rng, 1000),
+        },
+        {
+            "name": "scores near 10000",
+            "name_ko": "10000 근처의 점수",
+            "args": _large_scores(rng, 10000),
+        },
+        {
+            "name": "a sequence of 256 tokens",
+            "name_ko": "토큰 256개로 된 시퀀스",
+            "args": _random(rng, 256, 4, 2),
+        },
+        {
+            "name": "random, 4 tokens, d=4, dv=4",
+            "name_ko": "무작위, 토큰 4개, d=4, dv=4",
+            "args": _random(rng, 4, 4, 4),
+        },
+        {
+            "name": "random, 7 tokens, d=3, dv=2",
+            "name_ko": "무작위, 토큰 7개, d=3, dv=2",
+            "args": _random(rng, 7, 3, 2),
+        },
+        {
+            "name": "random, 8 tokens, d=16, dv=8",
+            "name_ko": "무작위, 토큰 8개, d=16, dv=8",
+            "args": _random(rng, 8, 16, 8),
+        },
+        {
+            "name": "random, 5 tokens, d=64, dv=3",
+            "name_ko": "무작위, 토큰 5개, d=64, dv=3",
+            "args": _random(rng, 5, 64, 3),
+        },
     ]

@@ -39,6 +39,7 @@ def cases():
     return [
         {
             "name": "two queries over three context tokens",
+            "name_ko": "문맥 토큰 세 개를 보는 쿼리 두 개",
             "args": [
                 [[1, 0], [0, 1]],
                 [[1, 0, 1], [0, 1, 1], [1, 1, 0]],
@@ -50,6 +51,7 @@ def cases():
         },
         {
             "name": "three queries over two context tokens, d_k=1",
+            "name_ko": "문맥 토큰 두 개를 보는 쿼리 세 개, d_k=1",
             "args": [
                 [[1, 2], [0, -1], [2, 0]],
                 [[1, 1, 0, 2], [0, -1, 1, 1]],
@@ -59,36 +61,88 @@ def cases():
             ],
             "public": True,
         },
-        {"name": "one query, one context token", "args": _random(rng, 1, 1, 3, 2, 2, 3)},
-        {"name": "one query over many context tokens", "args": _random(rng, 1, 9, 4, 3, 4, 2)},
-        {"name": "more queries than context tokens", "args": _random(rng, 7, 2, 3, 5, 4, 3)},
-        {"name": "as many queries as context tokens, same widths",
-         "args": _random(rng, 5, 5, 4, 4, 4, 4)},
-        {"name": "d_k differs from both token widths (d_x=6, d_y=2, d_k=9)",
-         "args": _random(rng, 3, 4, 6, 2, 9, 2)},
-        {"name": "values wider than keys (dv=8)", "args": _random(rng, 3, 5, 3, 4, 2, 8)},
+        {
+            "name": "one query, one context token",
+            "name_ko": "쿼리 하나, 문맥 토큰 하나",
+            "args": _random(rng, 1, 1, 3, 2, 2, 3),
+        },
+        {
+            "name": "one query over many context tokens",
+            "name_ko": "문맥 토큰 여러 개를 보는 쿼리 하나",
+            "args": _random(rng, 1, 9, 4, 3, 4, 2),
+        },
+        {
+            "name": "more queries than context tokens",
+            "name_ko": "문맥 토큰보다 많은 쿼리",
+            "args": _random(rng, 7, 2, 3, 5, 4, 3),
+        },
+        {
+            "name": "as many queries as context tokens, same widths",
+            "name_ko": "문맥 토큰과 같은 수의 쿼리, 같은 폭",
+            "args": _random(rng, 5, 5, 4, 4, 4, 4),
+        },
+        {
+            "name": "d_k differs from both token widths (d_x=6, d_y=2, d_k=9)",
+            "name_ko": "두 토큰 폭과 다른 d_k(d_x=6, d_y=2, d_k=9)",
+            "args": _random(rng, 3, 4, 6, 2, 9, 2),
+        },
+        {
+            "name": "values wider than keys (dv=8)",
+            "name_ko": "키보다 넓은 밸류(dv=8)",
+            "args": _random(rng, 3, 5, 3, 4, 2, 8),
+        },
         {
             "name": "equal scores (Wq of zeros)",
+            "name_ko": "같은 점수(0으로만 된 Wq)",
             "args": [_matrix(rng, 3, 2), _matrix(rng, 4, 3), [[0.0] * 2] * 2, _matrix(rng, 3, 2),
                      _matrix(rng, 3, 2)],
         },
-        {"name": "scores near 1000", "args": _large_scores(rng, 1000)},
-        {"name": "scores near 10000", "args": _large_scores(rng, 10000)},
-        {"name": "scores near -1000", "args": _large_scores(rng, -1000)},
-        {"name": "random, 4 queries, 7 context tokens", "args": base},
+        {
+            "name": "scores near 1000",
+            "name_ko": "1000 근처의 점수",
+            "args": _large_scores(rng, 1000),
+        },
+        {
+            "name": "scores near 10000",
+            "name_ko": "10000 근처의 점수",
+            "args": _large_scores(rng, 10000),
+        },
+        {
+            "name": "scores near -1000",
+            "name_ko": "-1000 근처의 점수",
+            "args": _large_scores(rng, -1000),
+        },
+        {
+            "name": "random, 4 queries, 7 context tokens",
+            "name_ko": "무작위, 쿼리 4개, 문맥 토큰 7개",
+            "args": base,
+        },
         {
             "name": "the same context tokens in another order",
+            "name_ko": "같은 문맥 토큰을 다른 순서로",
             "args": [base[0], [base[1][j] for j in context_order]] + base[2:],
             "checks": [{"kind": "equal_to", "case": "random, 4 queries, 7 context tokens"}],
         },
         {
             "name": "the same queries in another order",
+            "name_ko": "같은 쿼리를 다른 순서로",
             "args": [[base[0][i] for i in query_order]] + base[1:],
             "checks": [{"kind": "permuted_from", "case": "random, 4 queries, 7 context tokens",
                         "permutation": query_order}],
         },
-        {"name": "one query over 1000 context tokens", "args": _random(rng, 1, 1000, 4, 2, 4, 2)},
-        {"name": "random, 6 queries, 3 context tokens, d_k=16",
-         "args": _random(rng, 6, 3, 8, 8, 16, 4)},
-        {"name": "random, 8 queries, 12 context tokens", "args": _random(rng, 8, 12, 6, 10, 4, 5)},
+        {
+            "name": "one query over 1000 context tokens",
+            "name_ko": "문맥 토큰 1000개를 보는 쿼리 하나",
+            "args": _random(rng, 1, 1000, 4, 2, 4, 2),
+        },
+        {
+            "name": "random, 6 queries, 3 context tokens, d_k=16",
+            "name_ko": "무작위, 쿼리 6개, 문맥 토큰 3개, d_k=16",
+            "args": _random(rng, 6, 3, 8, 8, 16, 4),
+        },
+        {
+            "name": "random, 8 queries, 12 context tokens",
+            "name_ko": "무작위, 쿼리 8개, 문맥 토큰 12개",
+            "args": _random(rng, 8, 12, 6, 10, 4, 5),
+        },
     ]

@@ -20,43 +20,79 @@ def cases():
     return [
         {
             "name": "lesson example: three tokens of width 2",
+            "name_ko": "레슨 예시: 폭 2인 토큰 세 개",
             "args": [lesson, lesson],
             "public": True,
         },
         {
             "name": "two queries, three keys, width 4",
+            "name_ko": "쿼리 두 개, 키 세 개, 폭 4",
             "args": [[[1, 0, 2, -1], [0, 3, 1, 1]], [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]]],
             "public": True,
         },
         {
             "name": "a single query and a single key",
+            "name_ko": "쿼리 하나와 키 하나",
             "args": [[[3.0, -1.0, 2.0]], [[0.5, 2.0, -1.5]]],
         },
-        {"name": "vectors of width 1", "args": [[[2.0], [-1.0], [0.5]], [[3.0], [1.5]]]},
-        {"name": "more keys than queries", "args": [_matrix(rng, 2, 3), _matrix(rng, 5, 3)]},
-        {"name": "more queries than keys", "args": [_matrix(rng, 6, 5), _matrix(rng, 2, 5)]},
-        {"name": "a query of zeros", "args": [zero_query, _matrix(rng, 5, 4)]},
+        {
+            "name": "vectors of width 1",
+            "name_ko": "폭 1인 벡터",
+            "args": [[[2.0], [-1.0], [0.5]], [[3.0], [1.5]]],
+        },
+        {
+            "name": "more keys than queries",
+            "name_ko": "쿼리보다 많은 키",
+            "args": [_matrix(rng, 2, 3), _matrix(rng, 5, 3)],
+        },
+        {
+            "name": "more queries than keys",
+            "name_ko": "키보다 많은 쿼리",
+            "args": [_matrix(rng, 6, 5), _matrix(rng, 2, 5)],
+        },
+        {
+            "name": "a query of zeros",
+            "name_ko": "0으로만 된 쿼리",
+            "args": [zero_query, _matrix(rng, 5, 4)],
+        },
         {
             "name": "negative integer entries",
+            "name_ko": "음의 정수 원소",
             "args": [_int_matrix(rng, 3, 3, -9, -1), _int_matrix(rng, 4, 3, -9, 9)],
         },
-        {"name": "square but not symmetric", "args": [_matrix(rng, 4, 4), _matrix(rng, 4, 4)]},
-        {"name": "wide vectors (width 64)", "args": [_matrix(rng, 3, 64), _matrix(rng, 4, 64)]},
+        {
+            "name": "square but not symmetric",
+            "name_ko": "정사각이지만 대칭이 아닌 행렬",
+            "args": [_matrix(rng, 4, 4), _matrix(rng, 4, 4)],
+        },
+        {
+            "name": "wide vectors (width 64)",
+            "name_ko": "폭이 넓은 벡터(폭 64)",
+            "args": [_matrix(rng, 3, 64), _matrix(rng, 4, 64)],
+        },
         {
             "name": "large entries, scores in the thousands",
+            "name_ko": "큰 원소, 수천 단위의 점수",
             "args": [_int_matrix(rng, 3, 16, -100, 100), _int_matrix(rng, 5, 16, -100, 100)],
         },
-        {"name": "1000 keys", "args": [_matrix(rng, 3, 8), _matrix(rng, 1000, 8)]},
+        {
+            "name": "1000 keys",
+            "name_ko": "키 1000개",
+            "args": [_matrix(rng, 3, 8), _matrix(rng, 1000, 8)],
+        },
         {
             "name": "random, 5 queries, 7 keys, width 3",
+            "name_ko": "무작위, 쿼리 5개, 키 7개, 폭 3",
             "args": [_matrix(rng, 5, 3), _matrix(rng, 7, 3)],
         },
         {
             "name": "random, 8 queries, 8 keys, width 16",
+            "name_ko": "무작위, 쿼리 8개, 키 8개, 폭 16",
             "args": [_matrix(rng, 8, 16), _matrix(rng, 8, 16)],
         },
         {
             "name": "random, 1 query, 6 keys, width 2",
+            "name_ko": "무작위, 쿼리 1개, 키 6개, 폭 2",
             "args": [_matrix(rng, 1, 2, 2.0), _matrix(rng, 6, 2, 2.0)],
         },
     ]
