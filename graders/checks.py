@@ -12,77 +12,70 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from graders.messages import Text
 from graders.properties import PROPERTIES
 
-MESSAGES = {
-    "same_rows_as": "changing later tokens changed earlier outputs: "
-                    "information leaks from the future",
-    "equal_to": "the output must not change between these two cases "
-                "(e.g. with another block size)",
-    "permuted_from": "permuting the tokens must permute the outputs the same way",
-    "row_norms_equal_to_arg": "rotations must preserve the length of every vector",
-    "equal_dot_products": "the score between two positions must depend only on their distance",
-}
-KINDS = (*PROPERTIES, *MESSAGES)
-NO_OUTPUT = "the output on the case it is compared with is missing or invalid"
+NO_OUTPUT = Text("no_compared_output")
 
 
 @dataclass(frozen=True)
 class CheckFailure:
     """A check that does not hold: a message safe for hidden tests, and numbers for public."""
 
-    message: str
-    detail: str = ""
+    message: Text
+    detail: Text | None = None
     case: str | None = None
 
 
-def _differ(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> str | None:
+def _differ(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> Text | None:
     """Return None when two arrays agree within tolerance, else how far apart they are."""
     if a.shape != b.shape:
-        return f"shapes {a.shape} and {b.shape} differ"
+        return Text("shapes_differ", a=str(a.shape), b=str(b.shape))
     close = np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=True)
     if close.all():
         return None
     where = np.unravel_index(int(np.argmin(close)), close.shape) if close.ndim else ()
-    return f"largest difference {np.nanmax(np.abs(a - b)):.3g}, first at index {list(where)}"
+    return Text("difference_at", error=f"{np.nanmax(np.abs(a - b)):.3g}",
+                at=str(list(map(int, where))))
 
 
 def _same_rows_as(check: dict, got: np.ndarray, other: np.ndarray, args: list,
-                  rtol: float, atol: float) -> str | None:
+                  rtol: float, atol: float) -> Text | None:
     start, stop = check["rows"]
     return _differ(got[start:stop], other[start:stop], rtol, atol)
 
 
 def _equal_to(check: dict, got: np.ndarray, other: np.ndarray, args: list,
-              rtol: float, atol: float) -> str | None:
+              rtol: float, atol: float) -> Text | None:
     return _differ(got, other, rtol, atol)
 
 
 def _permuted_from(check: dict, got: np.ndarray, other: np.ndarray, args: list,
-                   rtol: float, atol: float) -> str | None:
+                   rtol: float, atol: float) -> Text | None:
     permutation = check["permutation"]
     if other.ndim == 0 or len(other) != len(permutation):
-        return f"{len(permutation)} rows expected"
+        return Text("rows_expected", n=len(permutation))
     return _differ(got, other[permutation], rtol, atol)
 
 
 def _row_norms_equal_to_arg(check: dict, got: np.ndarray, other: None, args: list,
-                            rtol: float, atol: float) -> str | None:
+                            rtol: float, atol: float) -> Text | None:
     given = np.asarray(args[check["arg"]], dtype=np.float64)
     return _differ(np.linalg.norm(got, axis=-1), np.linalg.norm(given, axis=-1), rtol, atol)
 
 
 def _equal_dot_products(check: dict, got: np.ndarray, other: None, args: list,
-                        rtol: float, atol: float) -> str | None:
+                        rtol: float, atol: float) -> Text | None:
     rows = [(got[i], got[j]) for i, j in check["pairs"]]
     dots = np.array([a @ b for a, b in rows])
     # Rounding in each entry moves a dot product by up to its size times |a| |b|.
     scale = max(float(np.linalg.norm(a) * np.linalg.norm(b)) for a, b in rows)
     spread = float(np.max(np.abs(dots - dots[0])))
-    return None if spread <= atol + rtol * scale else f"dot products {np.round(dots, 6)}"
+    return None if spread <= atol + rtol * scale else Text("dot_products",
+                                                           dots=str(np.round(dots, 6)))
 
 
-Check = Callable[[dict, np.ndarray, "np.ndarray | None", list, float, float], "str | None"]
+Check = Callable[[dict, np.ndarray, "np.ndarray | None", list, float, float], "Text | None"]
 RELATIONS: dict[str, Check] = {
     "same_rows_as": _same_rows_as,
     "equal_to": _equal_to,
@@ -90,6 +83,8 @@ RELATIONS: dict[str, Check] = {
     "row_norms_equal_to_arg": _row_norms_equal_to_arg,
     "equal_dot_products": _equal_dot_products,
 }
+MESSAGES = {kind: Text(kind) for kind in RELATIONS}
+KINDS = (*PROPERTIES, *MESSAGES)
 
 
 def run_check(check: dict, got: np.ndarray, other: np.ndarray | None, args: list,
@@ -104,7 +99,7 @@ def run_check(check: dict, got: np.ndarray, other: np.ndarray | None, args: list
     try:
         detail = RELATIONS[kind](check, got, other, args, rtol, atol)
     except (IndexError, ValueError) as exc:  # an output too small for the rows the check names
-        detail = f"the output does not fit the check ({exc})"
+        detail = Text("check_misfit", error=str(exc))
     return None if detail is None else CheckFailure(MESSAGES[kind], detail, check.get("case"))
 
 

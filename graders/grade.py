@@ -8,8 +8,10 @@ from typing import Any
 from graders.checks import first_failure
 from graders.diagnose import name_bugs, suspects
 from graders.judge import MalformedOutput, ParsedRun, compare, parse_run, to_array
+from graders.messages import LOCALES, Text, join, text_of
 from graders.outcome import ERROR_VERDICTS, stop_reason
 from graders.prepare import Prepared, PreparedCase, call_job
+from graders.probes import probe_inputs, weights_of
 from graders.report import GradeReport, TestReport
 from graders.sandbox import Limits, RunOutcome, Sandbox
 from graders.spec import ChallengeSpec
@@ -21,14 +23,24 @@ MAX_SHOWN_OUTPUT = 8 * 1024
 
 def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
           *, public_only: bool = False) -> GradeReport:
-    """Run `code` on the version's cases (public only for a run) and judge every output."""
+    """Run `code` on the version's cases (public only for a run) and judge every output.
+
+    Public tests of an attention challenge also get the learner's weights (graders.probes);
+    those extra calls come after the cases and never change a verdict.
+    """
     cases = [c for c in prepared.cases if c.public or not public_only]
-    job = call_job(code, spec.entry_point, [_inputs(c) for c in cases], FILENAME)
+    probes = _probes(spec, cases)
+    inputs = [_inputs(c) for c in cases] + [inputs for _, inputs in probes]
+    job = call_job(code, spec.entry_point, inputs, FILENAME)
     limits = Limits(wall_seconds=spec.time_limit, cpu_seconds=spec.time_limit,
                     memory_mb=spec.memory_mb)
     outcome = sandbox.run(job, limits)
     parsed = parse_run(outcome.stdout)
+    probed = parsed.results[len(cases):]
+    parsed.results = parsed.results[:len(cases)]
     report = judge_run(spec, cases, parsed, outcome)
+    for (index, _), result in zip(probes, probed, strict=False):
+        report.tests[index].weights = weights_of(result.get("output"))
     if public_only:
         report.output = outcome.stderr.decode("utf-8", errors="replace")[:MAX_SHOWN_OUTPUT]
     return report
@@ -38,6 +50,15 @@ def _inputs(case: PreparedCase) -> dict:
     return {"args": case.args, "kwargs": case.kwargs}
 
 
+def _probes(spec: ChallengeSpec, cases: list[PreparedCase]) -> list[tuple[int, dict]]:
+    """Pair each public case whose weights can be read with the inputs that read them."""
+    if spec.weights_probe is None:
+        return []
+    found = [(i, probe_inputs(spec.weights_probe, c.args, c.kwargs))
+             for i, c in enumerate(cases) if c.public]
+    return [(i, inputs) for i, inputs in found if inputs is not None]
+
+
 def judge_run(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
               outcome: RunOutcome) -> GradeReport:
     """Turn a parsed run into a report: one test per case, the first failure's verdict."""
@@ -45,8 +66,11 @@ def judge_run(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
         message = str(parsed.compile_error.get("message", "the code does not compile"))
         return _not_run(cases, Verdict.COMPILATION_ERROR, message)
     if parsed.load_error:
-        verdict = ERROR_VERDICTS.get(parsed.load_error.get("error_type"), Verdict.RUNTIME_ERROR)
-        message = str(parsed.load_error.get("message", "the code failed to load"))
+        error_type = parsed.load_error.get("error_type")
+        verdict = ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)
+        message = (Text("missing_entry_point", name=spec.entry_point)
+                   if error_type == "MissingEntryPoint"
+                   else str(parsed.load_error.get("message", "the code failed to load")))
         return _not_run(cases, verdict, message)
     tests, verdicts, found = [], [], []
     stop = stop_reason(parsed, outcome)
@@ -60,14 +84,14 @@ def judge_run(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
             test, verdict = _judge_case(spec, case, parsed.results[index], outputs, public)
         else:
             test, verdict = _test(case, False, stop[1] if index == len(parsed.results)
-                                  else "not run"), stop[0]
+                                  else Text("not_run")), stop[0]
         tests.append(test)
         verdicts.append(verdict)
         found.append(suspects(spec, case, parsed.results[index])
                      if index < len(parsed.results) and not test.passed else [])
     name_bugs(spec, tests, found)
     failed = [v for v, t in zip(verdicts, tests, strict=True) if not t.passed]
-    return GradeReport(failed[0] if failed else Verdict.ACCEPTED, tests)
+    return _translated(GradeReport(failed[0] if failed else Verdict.ACCEPTED, tests), cases)
 
 
 def _array(result: dict) -> Any:
@@ -100,8 +124,8 @@ def _judge_case(spec: ChallengeSpec, case: PreparedCase, result: dict, outputs: 
         test.message = mismatch.detail if case.public else mismatch.hidden_message
     elif case.public:  # the check says more than "the values differ": say both
         shown = failure.case is None or failure.case in public  # no hidden case's numbers
-        details = [failure.detail if shown else "", mismatch.detail if mismatch else ""]
-        test.message = "; ".join([failure.message, *filter(None, details)])
+        test.message = join([failure.message, failure.detail if shown else None,
+                             mismatch.detail if mismatch else None])
     else:
         test.message = failure.message
     return test, Verdict.WRONG_ANSWER
@@ -120,8 +144,19 @@ def _test(case: PreparedCase, passed: bool, message: str = "", *, error_type: st
 
 
 def _not_run(cases: list[PreparedCase], verdict: Verdict, message: str) -> GradeReport:
-    tests = [_test(c, False, "not run") for c in cases]
-    return GradeReport(verdict, tests, message)
+    tests = [_test(c, False, Text("not_run")) for c in cases]
+    return _translated(GradeReport(verdict, tests, message), cases)
+
+
+def _translated(report: GradeReport, cases: list[PreparedCase]) -> GradeReport:
+    """Add each test's name and message, and the report's message, in the other locales."""
+    for lang in LOCALES[1:]:
+        if report.message:
+            report.translations[lang] = {"message": text_of(report.message).render(lang)}
+        for test, case in zip(report.tests, cases, strict=True):
+            test.translations[lang] = {"name": case.names.get(lang) or case.name,
+                                       "message": text_of(test.message).render(lang)}
+    return report
 
 
 def display(value: Any) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.messages import Text
 from graders.properties import PROPERTIES
 
 EVENTS = ("compile_error", "load_error", "cases", "result", "end")
@@ -71,12 +72,12 @@ def parse_run(stdout: bytes) -> ParsedRun:
 
 def _check_numbers(value: Any, depth: int = 0) -> None:
     if depth > 32:
-        raise MalformedOutput("output nested too deeply")
+        raise MalformedOutput(Text("nested_too_deeply"))
     if isinstance(value, list):
         for item in value:
             _check_numbers(item, depth + 1)
     elif type(value) not in (int, float):
-        raise MalformedOutput("output must contain numbers only")
+        raise MalformedOutput(Text("numbers_only"))
 
 
 def to_array(value: Any) -> np.ndarray:
@@ -85,11 +86,11 @@ def to_array(value: Any) -> np.ndarray:
     try:
         return np.array(value, dtype=np.float64)
     except (ValueError, OverflowError) as exc:
-        raise MalformedOutput("output is ragged: rows of different lengths") from exc
+        raise MalformedOutput(Text("ragged")) from exc
 
 
 def _shape(shape: tuple) -> str:
-    return "x".join(map(str, shape)) if shape else "a scalar"
+    return "x".join(map(str, shape)) if shape else Text("a_scalar")
 
 
 @dataclass(frozen=True)
@@ -97,21 +98,12 @@ class Mismatch:
     """Why an output is wrong: a kind (safe to show for hidden tests) and the details."""
 
     kind: str
-    detail: str
+    detail: Text
 
     @property
-    def hidden_message(self) -> str:
+    def hidden_message(self) -> Text:
         """Say what is wrong without revealing a hidden case's numbers."""
-        return HIDDEN_MESSAGES[self.kind]
-
-
-HIDDEN_MESSAGES = {
-    "malformed": "the output is not a rectangular array of numbers",
-    "shape": "the output has the wrong shape",
-    "nonfinite": "the output contains NaN or infinity",
-    "values": "wrong answer: the values differ from the expected output",
-    "property": "wrong answer: a required property does not hold",
-}
+        return Text(self.kind)
 
 
 def compare(got: Any, expected: Any, rtol: float, atol: float,
@@ -120,20 +112,22 @@ def compare(got: Any, expected: Any, rtol: float, atol: float,
     try:
         actual = to_array(got)
     except MalformedOutput as exc:
-        return Mismatch("malformed", str(exc))
+        return Mismatch("malformed", exc.args[0])
     want = to_array(expected)
     if actual.shape != want.shape:
-        return Mismatch("shape", f"expected shape {_shape(want.shape)}, got {_shape(actual.shape)}")
+        return Mismatch("shape", Text("shape_detail", expected=_shape(want.shape),
+                                      got=_shape(actual.shape)))
     if (~np.isfinite(actual) & np.isfinite(want)).any():
-        return Mismatch("nonfinite", "the output contains NaN or infinity")
+        return Mismatch("nonfinite", Text("nonfinite"))
     close = np.isclose(actual, want, rtol=rtol, atol=atol, equal_nan=True)
     if not close.all():
         where = np.unravel_index(int(np.argmin(close)), close.shape) if close.ndim else ()
         with np.errstate(invalid="ignore"):
             error = float(np.max(np.where(close, 0.0, np.abs(actual - want))))
-        at = f" at index {list(map(int, where))}" if where else ""
-        return Mismatch("values", f"values differ from the expected output "
-                                  f"(largest difference {error:.3g}{at})")
+        if where:
+            return Mismatch("values", Text("values_detail_at", error=f"{error:.3g}",
+                                           at=str(list(map(int, where)))))
+        return Mismatch("values", Text("values_detail", error=f"{error:.3g}"))
     for name in properties:
         problem = PROPERTIES[name](actual)
         if problem:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 
 from graders.judge import ParsedRun
+from graders.messages import Text
 from graders.sandbox import RunOutcome
 from graders.verdicts import Verdict
 
@@ -13,22 +14,22 @@ ERROR_VERDICTS = {"MemoryError": Verdict.MEMORY_LIMIT_EXCEEDED,
 CPU_SIGNALS = {signal.SIGXCPU}
 
 
-def stop_reason(parsed: ParsedRun, outcome: RunOutcome) -> tuple[Verdict, str]:
+def stop_reason(parsed: ParsedRun, outcome: RunOutcome) -> tuple[Verdict, Text]:
     """Say why results stopped coming, from what the host saw (never from the box's word)."""
     if outcome.timed_out:
-        return Verdict.TIME_LIMIT_EXCEEDED, "time limit exceeded"
+        return Verdict.TIME_LIMIT_EXCEEDED, Text("time_limit")
     if outcome.output_exceeded:
-        return Verdict.OUTPUT_LIMIT_EXCEEDED, "output limit exceeded"
+        return Verdict.OUTPUT_LIMIT_EXCEEDED, Text("output_limit")
     if outcome.oom_killed:
-        return Verdict.MEMORY_LIMIT_EXCEEDED, "memory limit exceeded"
+        return Verdict.MEMORY_LIMIT_EXCEEDED, Text("memory_limit")
     number = _signal_of(outcome.exit_code)
     if number in CPU_SIGNALS:
-        return Verdict.TIME_LIMIT_EXCEEDED, "CPU time limit exceeded"
+        return Verdict.TIME_LIMIT_EXCEEDED, Text("cpu_limit")
     if parsed.corrupted:
-        return Verdict.RUNTIME_ERROR, "the code wrote into the grader's result stream"
+        return Verdict.RUNTIME_ERROR, Text("stream_corrupted")
     if number:
-        return Verdict.RUNTIME_ERROR, f"the process was killed by {signal.Signals(number).name}"
-    return Verdict.RUNTIME_ERROR, "the process exited before finishing (sys.exit or os._exit?)"
+        return Verdict.RUNTIME_ERROR, Text("killed", signal=signal.Signals(number).name)
+    return Verdict.RUNTIME_ERROR, Text("exited_early")
 
 
 def _signal_of(exit_code: int | None) -> int | None:

@@ -34,6 +34,7 @@ class PreparedCase:
     expected: Any
     mutant_outputs: dict[str, Any] = field(default_factory=dict)
     checks: list[dict] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # the name in other locales
 
 
 @dataclass
@@ -45,8 +46,8 @@ class Prepared:
 
     def public_examples(self) -> list[dict]:
         """Return the public cases in full, for showing."""
-        return [{"name": c.name, "args": c.args, "kwargs": c.kwargs, "expected": c.expected}
-                for c in self.cases if c.public]
+        return [{"name": c.name, "names": c.names, "args": c.args, "kwargs": c.kwargs,
+                 "expected": c.expected} for c in self.cases if c.public]
 
     def to_json(self) -> dict:
         """Return the prepared data as JSON-ready data."""
@@ -121,6 +122,6 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
     return Prepared(spec.content_hash, [
         PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
                      {name: outputs[i] for name, outputs in by_mutant.items()},
-                     c.get("checks", []))
+                     c.get("checks", []), c.get("names", {}))
         for i, c in enumerate(cases)
     ])

@@ -10,7 +10,10 @@ from graders.verdicts import Verdict
 
 @dataclass
 class TestReport:
-    """One test's result. `input`, `expected` and `got` are filled for public tests only."""
+    """One test's result. `input`, `expected`, `got` and `weights` are for public tests only.
+
+    `translations` holds the name and message in the other locales: {"ko": {"name", "message"}}.
+    """
 
     __test__ = False  # a result, not a pytest test class
 
@@ -25,6 +28,8 @@ class TestReport:
     expected: Any = None
     got: Any = None
     seconds: float | None = None
+    weights: list | None = None
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -35,6 +40,7 @@ class GradeReport:
     tests: list[TestReport] = field(default_factory=list)
     message: str = ""
     output: str = ""
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def passed(self) -> int:
@@ -55,4 +61,4 @@ class GradeReport:
     def to_json(self) -> dict:
         """Return the report as JSON-ready data."""
         return {"verdict": str(self.verdict), "message": self.message, "output": self.output,
-                "tests": [asdict(t) for t in self.tests]}
+                "translations": self.translations, "tests": [asdict(t) for t in self.tests]}

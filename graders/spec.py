@@ -7,6 +7,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from graders.probes import probe_problems
 from graders.properties import PROPERTIES
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -50,6 +51,7 @@ class ChallengeSpec:
     cases_source: str
     mutants: tuple[MutantSpec, ...] = field(default=())
     content_hash: str = ""
+    weights_probe: dict | None = None  # how to read the learner's weights (graders.probes)
 
     def mutant(self, name: str) -> MutantSpec:
         """Return the mutant called `name`."""
@@ -96,6 +98,10 @@ def load_challenge(folder: Path) -> ChallengeSpec:
     unknown = set(meta.get("properties", ())) - set(PROPERTIES)
     if unknown:
         raise ChallengeFormatError(f"{slug}: unknown properties {sorted(unknown)}")
+    probe = meta.get("weights_probe")
+    if probe is not None and (not isinstance(probe, dict) or probe_problems(probe)):
+        problems = probe_problems(probe) if isinstance(probe, dict) else ["a table expected"]
+        raise ChallengeFormatError(f"{slug}: " + "; ".join(problems))
     mutants = []
     for name, explanation in sorted(_localized_table(meta, "mutants").items()):
         if "en" not in explanation:
@@ -126,6 +132,7 @@ def load_challenge(folder: Path) -> ChallengeSpec:
         cases_source=_read(folder, "cases.py"),
         mutants=tuple(mutants),
         content_hash=_hash_folder(folder),
+        weights_probe=dict(probe) if probe else None,
     )
 
 

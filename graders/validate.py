@@ -7,8 +7,11 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from graders.grade import grade
 from graders.prepare import Prepared, PrepareError, prepare
+from graders.report import GradeReport
 from graders.sandbox import Sandbox
 from graders.spec import ChallengeSpec
 from graders.verdicts import Verdict
@@ -47,10 +50,16 @@ def validate(spec: ChallengeSpec, sandbox: Sandbox) -> Validation:
         result.problems.append("no public example")
     if not result.hidden_cases:
         result.problems.append("no hidden case")
+    untranslated = [c.name for c in prepared.cases if not c.names.get("ko")]
+    if untranslated:
+        result.problems.append(f"cases without a Korean name (name_ko): {untranslated}")
     reference = grade(spec, prepared, spec.reference, sandbox)  # proves every check holds too
     if reference.verdict != Verdict.ACCEPTED:
         failing = ", ".join(f"{t.name!r}: {t.message}" for t in reference.tests if not t.passed)
         result.problems.append(f"the reference is not accepted ({reference.verdict}: {failing})")
+    if spec.weights_probe and not _probe_reads_weights(reference):
+        result.problems.append("weights_probe reads no weights (rows summing to 1) from the "
+                               "reference on any public example")
     if grade(spec, prepared, spec.starter, sandbox).verdict == Verdict.ACCEPTED:
         result.problems.append("the starter code is accepted")
     if len(spec.mutants) < 1:
@@ -62,6 +71,12 @@ def validate(spec: ChallengeSpec, sandbox: Sandbox) -> Validation:
         else:
             result.mutants_killed += 1
     return result
+
+
+def _probe_reads_weights(report: GradeReport) -> bool:
+    """Tell whether the probe read weights off the reference: rows of a softmax sum to 1."""
+    read = [t.weights for t in report.tests if t.weights is not None]
+    return bool(read) and all(np.allclose(np.sum(w, axis=-1), 1.0) for w in read)
 
 
 def _check_mutant(spec: ChallengeSpec, prepared: Prepared, name: str, source: str,

@@ -1,8 +1,8 @@
 // The heatmap of an attention challenge: the reference's weights on a public example, computed
 // here from the example's own inputs, and after a run the learner's weights beside them with
-// the difference. The API returns outputs only; for attention_weights the output IS the
-// weights, so only there can the learner's weights be drawn. Elsewhere the page says so and the
-// results table compares the outputs.
+// the difference. For attention_weights the output IS the weights; elsewhere the grader read
+// them by calling the learner's function with V replaced by the identity (a public test's
+// `weights`). Where they could not be read, the reference's are drawn alone.
 import { absDiff, exampleRecipe, isMatrix, visible, weights } from "./attention.js";
 import { append, el } from "./dom.js";
 import { createGrid } from "./grid.js";
@@ -63,17 +63,13 @@ export function mountChallengeHeatmap(container, challenge, t) {
     const { example, index, recipe } = usable[chosen];
     const reference = weights(recipe.Q, recipe.K, recipe);
     const refFigure = figure("reference", t("reference"), reference, { visible: (i, j) => visible(i, j, recipe) });
-    if (!recipe.weightsAreOutput) {
-      note.textContent = t("outputs_only");
-      figures.replaceChildren(refFigure);
-      return;
-    }
     const test = lastResult ? findTest(lastResult, example, index) : null;
-    const got = test ? test.got : null;
-    const expected = test && isMatrix(test.expected) ? test.expected : reference;
+    const got = test ? (recipe.weightsAreOutput ? test.got : test.weights) : null;
+    const expected = recipe.weightsAreOutput && test && isMatrix(test.expected) ? test.expected : reference;
     const sameShape = isMatrix(got) && got.length === expected.length && got[0].length === expected[0].length;
     if (!lastResult) note.textContent = t("run_to_compare");
     else if (!test) note.textContent = t("no_result_for_example");
+    else if (!recipe.weightsAreOutput && (got === null || got === undefined)) note.textContent = t("weights_unreadable");
     else if (!sameShape) note.textContent = t("not_drawable");
     else note.textContent = "";
     if (!sameShape) {

@@ -69,8 +69,8 @@ const EN = {
   reference: "Reference weights",
   difference: "|yours − reference|",
   run_to_compare: "Run your code to draw your weights beside the reference's.",
-  outputs_only:
-    "This challenge returns outputs, not weights: here are the reference's weights on this example, and the results table compares your outputs with the expected ones.",
+  weights_unreadable:
+    "Your weights could not be read on this example (your function failed or returned no matrix when V was the identity), so the reference's are drawn alone; the results table compares your outputs with the expected ones.",
   not_drawable: "Your result for this example cannot be drawn as weights (wrong shape, or not numbers).",
   no_result_for_example: "Your last run has no result for this example.",
 };
@@ -140,8 +140,8 @@ const KO = {
   reference: "정답 가중치",
   difference: "|내 것 − 정답|",
   run_to_compare: "코드를 실행하면 내 가중치가 정답 가중치 옆에 그려집니다.",
-  outputs_only:
-    "이 챌린지는 가중치가 아니라 출력을 돌려줍니다. 여기에는 이 예제에 대한 정답의 가중치를 보여 주고, 결과 표에서 내 출력과 기대 출력을 비교합니다.",
+  weights_unreadable:
+    "이 예제에서는 내 가중치를 읽을 수 없어서(V를 단위 행렬로 바꾸어 호출했을 때 함수가 실패했거나 행렬을 돌려주지 않음) 정답의 가중치만 그립니다. 결과 표에서 내 출력과 기대 출력을 비교하세요.",
   not_drawable: "이 예제에 대한 결과는 가중치로 그릴 수 없습니다 (모양이 다르거나 숫자가 아닙니다).",
   no_result_for_example: "마지막 실행에는 이 예제의 결과가 없습니다.",
 };

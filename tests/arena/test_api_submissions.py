@@ -80,10 +80,24 @@ def test_a_missing_scale_is_wrong_answer_and_named(client, catalog, auth_headers
     failed = [t for t in result["tests"] if not t["passed"]]
     assert failed and all(t["diagnosis"] for t in failed)
     hidden = [t for t in result["tests"] if t["hidden"]]
-    assert hidden and not any({"input", "expected", "got"} & set(t) for t in hidden)
+    assert hidden and not any({"input", "expected", "got", "weights"} & set(t) for t in hidden)
     korean = client.get(url, headers=auth_headers, query_string={"lang": "ko"}).get_json()
-    assert korean["tests"][-1]["diagnosis"] != result["tests"][-1]["diagnosis"] or all(
-        t["passed"] for t in korean["tests"])
+    pairs = list(zip(result["tests"], korean["tests"], strict=True))
+    assert all(en["name"] != ko["name"] for en, ko in pairs)
+    en, ko = next((en, ko) for en, ko in pairs if en["hidden"] and not en["passed"])
+    assert en["message"] == "wrong answer: the values differ from the expected output"
+    assert ko["message"] == "오답: 값이 기대 출력과 다릅니다"
+    assert "sqrt" in ko["diagnosis"] and ko["diagnosis"] != en["diagnosis"]
+
+
+@pytest.mark.sandbox
+def test_public_tests_carry_the_learners_weights(client, catalog, auth_headers, queue):
+    response = client.post(f"/api/v1/challenges/{SDPA}/runs", json={"code": UNSCALED},
+                           headers=auth_headers)
+    lesson = response.get_json()["tests"][0]
+    # The lesson's example: queries = keys = [[1, 0], [0, 1], [1, 1]], unscaled scores.
+    assert [[round(w, 3) for w in row] for row in lesson["weights"]] == [
+        [0.422, 0.155, 0.422], [0.155, 0.422, 0.422], [0.212, 0.212, 0.576]]
 
 
 @pytest.mark.sandbox

@@ -80,7 +80,8 @@ def test_record_report_stores_verdict_and_tests_once(ctx):
     assert row.message == "a message" and row.finished_at >= row.started_at
     assert db.session.scalar(select(func.count()).select_from(TestResult)) == 2
     public, hidden = row.tests
-    assert public.detail == {"input": {"args": [[1.0]]}, "expected": [1.0], "got": [1.0]}
+    assert public.detail == {"input": {"args": [[1.0]]}, "expected": [1.0], "got": [1.0],
+                             "weights": None}
     assert hidden.detail is None and hidden.mutant == "m" and hidden.diagnosis["ko"] == "버그"
 
 

@@ -2,13 +2,16 @@
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
+from arena.api.submissions import present
 from arena.db import current_revision, downgrade, upgrade
 from arena.extensions import Base, db
+from arena.models import Submission, TestResult
 
 TABLES = {"user_account", "api_token", "challenge", "challenge_version", "submission",
           "test_result"}
+HEAD = "0002"
 
 
 def _tables(app) -> set[str]:
@@ -18,7 +21,7 @@ def _tables(app) -> set[str]:
 
 def test_upgrade_creates_every_table(app):
     assert _tables(app) == TABLES
-    assert current_revision(app) == "0001"
+    assert current_revision(app) == HEAD
 
 
 def test_downgrade_removes_every_table_and_upgrade_restores_them(app):
@@ -31,7 +34,38 @@ def test_downgrade_removes_every_table_and_upgrade_restores_them(app):
 
 def test_upgrade_twice_is_harmless(app):
     upgrade(app)
-    assert current_revision(app) == "0001"
+    assert current_revision(app) == HEAD
+
+
+def test_translations_arrive_on_a_database_with_graded_rows(app):
+    """Rows graded before 0002 keep everything and show English in every language."""
+    downgrade(app, "0001")
+    with app.app_context(), db.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO user_account (id, username, role, created_at) "
+            "VALUES (1, 'ann', 'student', '2026-01-01 00:00:00')"))
+        connection.execute(text(
+            "INSERT INTO challenge (id, slug, title, difficulty, track, \"order\", tags, "
+            "entry_point, active) VALUES (1, 'c', '{}', 'easy', 'foundations', 1, '[]', 'f', "
+            "true)"))
+        connection.execute(text(
+            "INSERT INTO challenge_version (id, challenge_id, content_hash, statement, starter, "
+            "hints, entry_point, time_limit, memory_mb, rtol, atol, spec, created_at) VALUES "
+            "(1, 1, 'h', '{}', '', '{}', 'f', 1, 64, 0, 0, '{}', '2026-01-01 00:00:00')"))
+        connection.execute(text(
+            "INSERT INTO submission (id, user_id, challenge_id, version_id, kind, code, status, "
+            "verdict, passed, total, message, output, attempt, created_at) VALUES "
+            "(1, 1, 1, 1, 'submission', 'x', 'done', 'wrong_answer', 0, 1, '', '', 1, "
+            "'2026-01-01 00:00:00')"))
+        connection.execute(text(
+            "INSERT INTO test_result (id, submission_id, position, name, hidden, passed, "
+            "message) VALUES (1, 1, 0, 'old case', true, false, 'not run')"))
+    upgrade(app)
+    with app.test_request_context():
+        row = db.session.get(TestResult, 1)
+        assert (row.name, row.message, row.translations) == ("old case", "not run", None)
+        shown = present(db.session.get(Submission, 1), "ko")
+        assert shown["tests"][0]["name"] == "old case" and shown["message"] == ""
 
 
 def test_migrations_match_the_models(app):

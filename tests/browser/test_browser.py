@@ -17,6 +17,10 @@ SOFTMAX = ("import math\n"
 DIVIDES_BY_COUNT = ("import math\n"
                     "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
                     "return [v / len(e) for v in e]")
+UNSCALED = ("import numpy as np\n"
+            "def attention(Q, K, V): s = np.asarray(Q, float) @ np.asarray(K, float).T; "
+            "w = np.exp(s - s.max(axis=1, keepdims=True)); "
+            "return (w / w.sum(axis=1, keepdims=True)) @ np.asarray(V, float)")
 PRINTS_MARKUP = ("import math\n"
                  "def softmax(row): print('<script>window.pwned = 1</script>"
                  "<img src=x onerror=\"window.pwned = 2\">'); top = max(row); "
@@ -113,8 +117,30 @@ def test_switching_to_korean_is_remembered(page: Page, learner: str):
     type_code(page, SOFTMAX)
     page.get_by_test_id("run-button").click()
     expect(verdict(page)).to_contain_text("정답", timeout=GRADING)
+    rows = page.locator("#results [data-testid='test-result']")
+    expect(rows.first.locator(".test-name")).to_have_text("증가하는 로짓 세 개")
+    type_code(page, DIVIDES_BY_COUNT)
+    page.get_by_test_id("submit-button").click()
+    expect(verdict(page)).to_contain_text("오답", timeout=GRADING)
+    failed = page.locator("#results [data-testid='test-result'][data-passed='false']")
+    expect(failed.first.locator(".test-message")).to_contain_text("값이 기대 출력과 다릅니다")
     page.goto("/learn")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
+
+
+def test_a_run_draws_the_learners_weights_beside_the_reference(page: Page, learner: str):
+    page.goto("/challenges/scaled-dot-product-attention")
+    heatmap = page.locator("#challenge-heatmap")
+    expect(heatmap.locator("[data-figure='reference']")).to_be_visible()
+    expect(heatmap.locator("[data-figure='yours']")).to_have_count(0)
+    type_code(page, UNSCALED)
+    page.get_by_test_id("run-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "wrong_answer", timeout=GRADING)
+    yours = heatmap.locator("[data-figure='yours']")
+    expect(yours).to_be_visible()
+    # Without the scale, the lesson example's first token looks at itself with 0.42, not 0.40.
+    expect(yours.locator("td.cell").first).to_have_attribute("data-weight", "0.4223")
+    expect(heatmap.locator("[data-figure='difference'] td.cell.flagged").first).to_be_visible()
 
 
 def test_markup_from_a_submission_stays_text(page: Page, learner: str):

@@ -88,6 +88,25 @@ def test_hidden_tests_reveal_no_inputs_outputs_or_details(challenge, sandbox):
     assert all("difference" not in t.message for t in hidden if not t.passed)
 
 
+def test_names_and_messages_come_in_korean_too(challenge, sandbox):
+    report = run(challenge, sandbox, LESSON_SOLUTION.replace("/ math.sqrt(d)", "* 1.5"))
+    korean = [t.translations["ko"] for t in report.tests]
+    assert korean[0]["name"] == "레슨 예시: 폭 2인 토큰 세 개"
+    public, hidden = report.tests[1], next(t for t in report.tests if t.hidden and not t.passed)
+    assert public.message.startswith("values differ from the expected output")
+    assert public.translations["ko"]["message"].startswith("값이 기대 출력과 다릅니다")
+    assert hidden.translations["ko"]["message"] == "오답: 값이 기대 출력과 다릅니다"
+    assert all(k["name"] != t.name for k, t in zip(korean, report.tests, strict=True))
+
+
+def test_a_missing_function_is_named_in_both_languages(challenge, sandbox):
+    report = run(challenge, sandbox, "def attend(Q, K, V):\n    return Q\n")
+    assert report.verdict == Verdict.RUNTIME_ERROR
+    assert report.message == "the code defines no function named 'attention'"
+    assert report.translations["ko"]["message"] == "코드에 'attention' 함수가 없습니다"
+    assert report.tests[0].translations["ko"]["message"] == "실행되지 않음"
+
+
 def test_an_exception_is_a_runtime_error_with_its_type(challenge, sandbox):
     report = run(challenge, sandbox, "def attention(Q, K, V):\n    return 1 / 0\n")
     assert report.verdict == Verdict.RUNTIME_ERROR

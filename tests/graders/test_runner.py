@@ -131,7 +131,12 @@ def test_each_case_gets_fresh_inputs():
 def test_cases_mode_returns_generated_cases_as_data():
     source = ("import numpy as np\n"
               "def cases():\n"
-              "    return [{'name': 'a', 'public': True, 'args': [np.eye(2), [True, False]]}]\n")
+              "    return [{'name': 'a', 'public': True, 'args': [np.eye(2), [True, False]]},\n"
+              "            {'name': 'b', 'name_ko': '비', 'args': []}]\n")
     events, _ = run_job({"mode": "cases", "source": source, "filename": "cases.py"})
-    assert events[0]["cases"] == [{"name": "a", "public": True, "kwargs": {}, "checks": [],
-                                   "args": [[[1.0, 0.0], [0.0, 1.0]], [True, False]]}]
+    assert events[0]["cases"] == [
+        {"name": "a", "public": True, "kwargs": {}, "checks": [], "names": {},
+         "args": [[[1.0, 0.0], [0.0, 1.0]], [True, False]]},
+        {"name": "b", "public": False, "kwargs": {}, "checks": [], "names": {"ko": "비"},
+         "args": []},
+    ]

@@ -2,8 +2,10 @@
 
 from pathlib import Path
 
+import pytest
+
 from graders import load_challenge
-from graders.validate import Validation, strength_table, validate_all
+from graders.validate import Validation, strength_table, validate, validate_all
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 
@@ -33,3 +35,30 @@ def test_a_sandbox_failure_fails_its_challenge_only():
     spec = load_challenge(CHALLENGES / "softmax")
     [result] = validate_all([spec], BrokenSandbox())
     assert not result.ok and "internal error" in result.problems[0]
+
+
+def _copy(slug: str, target: Path) -> Path:
+    folder = target / slug
+    for path in (CHALLENGES / slug).rglob("*"):
+        if path.is_file() and "__pycache__" not in path.parts:
+            copied = folder / path.relative_to(CHALLENGES / slug)
+            copied.parent.mkdir(parents=True, exist_ok=True)
+            copied.write_bytes(path.read_bytes())
+    return folder
+
+
+@pytest.mark.sandbox
+def test_a_case_without_a_korean_name_and_a_probe_that_reads_nothing_fail(tmp_path,
+                                                                            make_sandbox):
+    folder = _copy("scaled-dot-product-attention", tmp_path)
+    cases = folder / "cases.py"
+    cases.write_text(cases.read_text().replace(
+        '"name_ko": "키보다 좁은 밸류(d=8, dv=1)",', "", 1), encoding="utf-8")
+    toml = folder / "challenge.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("replace = 2", "replace = 0"),
+                    encoding="utf-8")
+    result = validate(load_challenge(folder), make_sandbox("process"))
+    assert result.problems == [
+        "cases without a Korean name (name_ko): ['values narrower than keys (d=8, dv=1)']",
+        "weights_probe reads no weights (rows summing to 1) from the reference on any public "
+        "example"]

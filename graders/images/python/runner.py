@@ -154,7 +154,8 @@ def list_cases(module, channel):
             {"name": str(c["name"]), "public": bool(c.get("public", False)),
              "args": to_input(list(c.get("args", []))),
              "kwargs": to_input(dict(c.get("kwargs", {}))),
-             "checks": to_input(list(c.get("checks", [])))}
+             "checks": to_input(list(c.get("checks", []))),
+             "names": {"ko": str(c["name_ko"])} if "name_ko" in c else {}}
             for c in module.cases()
         ]
     except BaseException as exc:  # noqa: BLE001

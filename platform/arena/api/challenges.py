@@ -64,7 +64,8 @@ def detail(challenge: Challenge, lang: str) -> dict:
     """Present a challenge's current version, its texts in `lang`."""
     version = challenge.current_version
     prepared = prepared_data(version)
-    examples = [{"name": e["name"], "input": display({"args": e["args"], "kwargs": e["kwargs"]}),
+    examples = [{"name": e["names"].get(lang) or e["name"],
+                 "input": display({"args": e["args"], "kwargs": e["kwargs"]}),
                  "expected": display(e["expected"])}
                 for e in (prepared.public_examples() if prepared else [])]
     hints = version.hints.get(lang) or version.hints.get("en") or []

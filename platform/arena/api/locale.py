@@ -21,3 +21,8 @@ def localized(texts: dict | None, lang: str) -> str | None:
     if not texts:
         return None
     return texts.get(lang) or texts.get(DEFAULT_LOCALE)
+
+
+def translated(translations: dict | None, lang: str) -> dict[str, str]:
+    """Pick a row's texts in `lang` from its translations table; {} means: keep the English."""
+    return (translations or {}).get(lang) or {}

@@ -6,7 +6,7 @@ from apiflask import APIBlueprint, Schema, fields
 from flask import current_app, url_for
 
 from arena.api.auth import auth, current_user
-from arena.api.locale import LangQuery, localized
+from arena.api.locale import LangQuery, localized, translated
 from arena.models import Kind, Submission, TestResult
 from arena.queue import get_queue
 from arena.services.submissions import create_submission, get_submission, list_submissions
@@ -47,6 +47,10 @@ class TestOut(Schema):
     input = fields.Raw(metadata={"description": "Public tests only."})
     expected = fields.Raw(metadata={"description": "Public tests only."})
     got = fields.Raw(metadata={"description": "Public tests only."})
+    weights = fields.Raw(allow_none=True, metadata={
+        "description": "Public tests of attention challenges: your attention weights on this "
+                       "example, read by calling your function with the values replaced by "
+                       "the identity (null when they cannot be read)."})
 
 
 class SubmissionSummaryOut(AcceptedOut):
@@ -83,11 +87,12 @@ def submission_url(submission: Submission) -> str:
 
 def present_test(test: TestResult, lang: str) -> dict:
     """Present one test; hidden tests never show input, expected or output."""
-    shown = {"name": test.name, "hidden": test.hidden, "passed": test.passed,
-             "message": test.message, "error_type": test.error_type, "mutant": test.mutant,
-             "diagnosis": localized(test.diagnosis, lang)}
+    texts = translated(test.translations, lang)
+    shown = {"name": texts.get("name", test.name), "hidden": test.hidden, "passed": test.passed,
+             "message": texts.get("message", test.message), "error_type": test.error_type,
+             "mutant": test.mutant, "diagnosis": localized(test.diagnosis, lang)}
     if not test.hidden and test.detail is not None:
-        shown.update({k: test.detail.get(k) for k in ("input", "expected", "got")})
+        shown.update({k: test.detail.get(k) for k in ("input", "expected", "got", "weights")})
     return shown
 
 
@@ -102,7 +107,8 @@ def summary(submission: Submission) -> dict:
 
 def present(submission: Submission, lang: str) -> dict:
     """Present a submission with its per-test results."""
-    return {**summary(submission), "message": submission.message, "output": submission.output,
+    message = translated(submission.translations, lang).get("message", submission.message)
+    return {**summary(submission), "message": message, "output": submission.output,
             "tests": [present_test(t, lang) for t in submission.tests]}
 
 

@@ -46,6 +46,8 @@ class Submission(db.Model):
     total: Mapped[int] = mapped_column(default=0)
     message: Mapped[str] = mapped_column(Text, default="")
     output: Mapped[str] = mapped_column(Text, default="")
+    #: The message in the other locales: {"ko": {"message": ...}}.
+    translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
     attempt: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -79,5 +81,7 @@ class TestResult(db.Model):
     diagnosis: Mapped[dict[str, str] | None] = mapped_column(JSON)
     detail: Mapped[dict[str, Any] | None] = mapped_column(JSONText)
     seconds: Mapped[float | None] = mapped_column(Double)
+    #: The name and message in the other locales: {"ko": {"name": ..., "message": ...}}.
+    translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
 
     submission: Mapped[Submission] = relationship(back_populates="tests")

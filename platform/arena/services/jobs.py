@@ -57,23 +57,30 @@ def clean_text(text: str | None, limit: int | None = None) -> str:
     return text[:limit] if limit else text
 
 
+def clean_translations(translations: dict[str, dict[str, str]]) -> dict | None:
+    """Clean every text of a translations table (they may quote the learner's exception)."""
+    return {lang: {key: clean_text(text) for key, text in texts.items()}
+            for lang, texts in translations.items()} or None
+
+
 def _test_row(submission_id: int, position: int, test: TestReport) -> TestResult:
-    """Build the stored row of one test; public tests keep their input, expected and got."""
+    """Build the stored row of one test; public tests keep input, expected, got and weights."""
     detail = None if test.hidden else {"input": test.input, "expected": test.expected,
-                                        "got": test.got}
+                                        "got": test.got, "weights": test.weights}
     return TestResult(submission_id=submission_id, position=position,
                       name=clean_text(test.name, 128), hidden=test.hidden, passed=test.passed,
                       message=clean_text(test.message),
                       error_type=clean_text(test.error_type, 128) or None,
                       mutant=test.mutant, diagnosis=test.diagnosis, detail=detail,
-                      seconds=test.seconds)
+                      seconds=test.seconds, translations=clean_translations(test.translations))
 
 
 def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool:
     """Store a grade report once, in one transaction; a stale or repeated call changes nothing."""
     if not _finish(submission_id, attempt, verdict=str(report.verdict), passed=report.passed,
                    total=report.total, message=clean_text(report.message),
-                   output=clean_text(report.output)):
+                   output=clean_text(report.output),
+                   translations=clean_translations(report.translations)):
         db.session.rollback()
         return False
     db.session.add_all(_test_row(submission_id, i, t) for i, t in enumerate(report.tests))

@@ -20,7 +20,7 @@ bp = Blueprint("pages", __name__)
 #: Challenges whose public examples make sense as a heatmap of attention weights.
 ATTENTION_SLUGS = frozenset({
     "attention-weights", "scaled-dot-product-attention", "causal-attention", "padding-mask",
-    "attention-temperature", "self-attention",
+    "attention-temperature", "self-attention", "cross-attention", "sliding-window-attention",
 })
 
 

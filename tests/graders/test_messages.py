@@ -1,0 +1,72 @@
+"""The grader's messages: English where a string is expected, Korean on request."""
+
+import signal
+from string import Formatter
+
+import numpy as np
+
+from graders.checks import MESSAGES, run_check
+from graders.judge import ParsedRun, compare
+from graders.messages import TEMPLATES, Text, join, text_of
+from graders.outcome import stop_reason
+from graders.properties import rows_sum_to_one
+from graders.sandbox import RunOutcome
+
+
+def test_a_text_reads_as_english_and_renders_in_korean():
+    text = Text("killed", signal="SIGKILL")
+    assert text == "the process was killed by SIGKILL"
+    assert text.render("ko") == "프로세스가 SIGKILL 신호로 강제 종료되었습니다"
+    assert text.render("fr") == str(text)  # no such locale: English
+
+
+def test_every_template_has_both_languages_and_the_same_placeholders():
+    def fields(template):
+        return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+    for code, templates in TEMPLATES.items():
+        assert set(templates) == {"en", "ko"}, code
+        assert fields(templates["en"]) == fields(templates["ko"]), code
+
+
+def test_joined_parts_render_each_in_the_readers_language():
+    message = join([MESSAGES["same_rows_as"], None, "ValueError: bad (line 3)"])
+    assert message == MESSAGES["same_rows_as"] + "; ValueError: bad (line 3)"
+    assert message.render("ko").startswith("뒤쪽 토큰을 바꾸었더니")
+    assert message.render("ko").endswith("; ValueError: bad (line 3)")  # Python's own words
+
+
+def test_plain_strings_become_verbatim_texts():
+    assert text_of("NameError: x").render("ko") == "NameError: x"
+    assert text_of(Text("not_run")).render("ko") == "실행되지 않음"
+
+
+def test_judge_mismatches_render_in_korean():
+    shape = compare([1.0, 2.0], [[1.0, 2.0]], 1e-5, 1e-6)
+    assert shape.detail == "expected shape 1x2, got 2"
+    assert shape.detail.render("ko") == "기대한 모양은 1x2인데 2입니다"
+    scalar = compare(1.0, [1.0], 1e-5, 1e-6)
+    assert scalar.detail.render("ko") == "기대한 모양은 1인데 스칼라입니다"
+    values = compare([[1.0, 2.5]], [[1.0, 2.0]], 1e-5, 1e-6)
+    assert values.detail.render("ko") == "값이 기대 출력과 다릅니다 (가장 큰 차이 0.5, 위치 [0, 1])"
+    assert values.hidden_message.render("ko") == "오답: 값이 기대 출력과 다릅니다"
+    assert compare(["x"], [1.0], 1e-5, 1e-6).detail.render("ko") == "출력에는 숫자만 있어야 합니다"
+
+
+def test_properties_and_checks_render_in_korean():
+    problem = rows_sum_to_one(np.array([[0.5, 0.6]]))
+    assert problem.render("ko") == "가중치의 각 행은 합이 1이어야 합니다"
+    failure = run_check({"kind": "equal_to", "case": "a"}, np.ones((2, 2)), np.zeros((2, 2)),
+                        [], 1e-5, 1e-6)
+    assert failure.message.render("ko").startswith("이 두 케이스 사이에서 출력이")
+    assert failure.detail.render("ko") == "가장 큰 차이 1, 처음 다른 위치 [0, 0]"
+
+
+def test_stop_reasons_render_in_korean():
+    def reason(**seen):
+        outcome = RunOutcome(stdout=b"", stderr=b"", exit_code=seen.pop("exit_code", 0), **seen)
+        return stop_reason(ParsedRun(), outcome)[1].render("ko")
+
+    assert reason(timed_out=True) == "시간 제한을 넘었습니다"
+    assert reason(exit_code=-signal.SIGSEGV) == "프로세스가 SIGSEGV 신호로 강제 종료되었습니다"
+    assert reason() == "프로세스가 끝나기 전에 종료되었습니다 (sys.exit 또는 os._exit?)"
