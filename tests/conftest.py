@@ -47,13 +47,16 @@ def fresh_database_url(tmp_path: Path) -> str:
 def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
     """Create an app on a fresh, fully migrated database."""
     # The environment overrides the test mapping: keep it from sharing state between tests.
-    for name in ("ARENA_DATABASE_URL", "ARENA_DATA_DIR"):
+    for name in ("ARENA_DATABASE_URL", "ARENA_DATA_DIR", "ARENA_RATE_LIMIT_STORAGE_URI"):
         monkeypatch.delenv(name, raising=False)
     app = create_app({
         "TESTING": True,
         "DATA_DIR": str(tmp_path / "data"),
         "DATABASE_URL": fresh_database_url,
         "SECRET_KEY": "test",
+        # The real rate limits, counted afresh per app (not in a Redis that ARENA_REDIS_URL
+        # may name): tests/web/test_rate_limit.py uses Redis itself.
+        "RATE_LIMIT_STORAGE_URI": "memory://",
     })
     upgrade(app)
     yield app

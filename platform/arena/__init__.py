@@ -6,7 +6,7 @@ from typing import Any
 
 from apiflask import APIFlask
 
-from arena import api, config, extensions, queue, web
+from arena import api, config, extensions, queue, ratelimit, web
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
@@ -21,5 +21,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     extensions.db.init_app(app)
     api.init_app(app)
     web.init_app(app)
+    ratelimit.init_app(app)  # after the views it limits are registered
     queue.init_app(app)
     return app

@@ -9,6 +9,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from limits import parse_many
+
 #: The repository root (platform/arena/config.py -> two folders up).
 REPOSITORY = Path(__file__).resolve().parents[2]
 REPOSITORY_CHALLENGES = REPOSITORY / "challenges"
@@ -30,7 +32,18 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     # A learner may keep a challenge open for hours: a CSRF token lives as long as the session.
     "WTF_CSRF_TIME_LIMIT": None,
+    # Rate limits against password guessing (arena.ratelimit; docs/decisions.md says why these).
+    "RATE_LIMIT_ENABLED": True,
+    "RATE_LIMIT_STORAGE_URI": None,  # unset: REDIS_URL when set, else memory://
+    "LOGIN_RATE_LIMIT": "30 per minute; 300 per hour",  # failed logins per address
+    "LOGIN_USERNAME_RATE_LIMIT": "5 per minute; 30 per hour",  # failed logins per username
+    "REGISTER_RATE_LIMIT": "60 per minute; 300 per hour",  # registrations per address
+    "API_TOKEN_RATE_LIMIT": "30 per minute; 300 per hour",  # refused bearer tokens per address
+    "TRUSTED_PROXIES": 0,  # reverse proxies in front whose X-Forwarded-For/-Proto to trust
 }
+
+RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
+               "API_TOKEN_RATE_LIMIT")
 
 QUEUES = ("embedded",)
 
@@ -41,6 +54,29 @@ def database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def flag(value: Any) -> bool:
+    """Read a yes/no setting: JSON true/false and numbers, or words such as "off" and "no"."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "0", "false", "no", "off")
+    return bool(value)
+
+
+def _rate_limits(config: dict[str, Any]) -> None:
+    """Check the rate-limit settings at start-up: a typo would otherwise disable a limit."""
+    config["RATE_LIMIT_ENABLED"] = flag(config["RATE_LIMIT_ENABLED"])
+    config["RATE_LIMIT_STORAGE_URI"] = str(
+        config["RATE_LIMIT_STORAGE_URI"] or config["REDIS_URL"] or "memory://")
+    for name in RATE_LIMITS:
+        value = config[name] = str(config[name] or "").strip()  # empty: that limit is off
+        try:
+            if value:
+                parse_many(value)
+        except ValueError:
+            raise ValueError(f"ARENA_{name} is not a rate limit such as '5 per minute; "
+                             f"30 per hour': {value!r}") from None
+    config["TRUSTED_PROXIES"] = int(config["TRUSTED_PROXIES"])
 
 
 def _secret_key(data_dir: Path) -> str:
@@ -66,3 +102,4 @@ def finalize(config: dict[str, Any]) -> None:
     config["WORKERS"] = int(config["WORKERS"])
     config["POOL_SIZE"] = int(config["POOL_SIZE"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
+    _rate_limits(config)

@@ -6,10 +6,12 @@ from typing import Any
 
 from apiflask import APIFlask, HTTPError
 from flask import request
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from arena.errors import ArenaError, Unprocessable
+from arena.ratelimit import retry_after
 
 CODES = {
     400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
@@ -71,6 +73,16 @@ def render_csrf_error(error: CSRFError) -> Any:
     return error_response(400, message, code="csrf_failed")
 
 
+def render_rate_limited(error: RateLimitExceeded) -> Any:
+    """Say that a limit was reached and when to try again (the pages have their own 429)."""
+    if not request.path.startswith("/api/"):
+        return error
+    seconds = retry_after()
+    return error_response(429, f"too many attempts ({error.description}); try again in "
+                               f"{seconds} seconds", {"Retry-After": str(seconds)},
+                          code="rate_limited")
+
+
 def require_utf8_body() -> None:
     """Refuse a request body that is not valid UTF-8 (JSON parsers would only say 400)."""
     if request.method in BODY_METHODS:
@@ -86,3 +98,4 @@ def init_app(app: APIFlask) -> None:
     app.register_error_handler(ArenaError, render_arena_error)
     app.register_error_handler(HTTPException, render_werkzeug_error)
     app.register_error_handler(CSRFError, render_csrf_error)
+    app.register_error_handler(RateLimitExceeded, render_rate_limited)

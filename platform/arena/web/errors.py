@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Blueprint, Flask, render_template, request
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 
 from arena.api.errors import render_werkzeug_error
 from arena.errors import ArenaError
+from arena.ratelimit import retry_after
 
 
 def _page(status: int, message: str) -> tuple[str, int]:
@@ -20,6 +25,15 @@ def render_csrf_error(_error: CSRFError) -> tuple[str, int]:
     """Explain a form sent without a valid CSRF token (often: the page was too old)."""
     return _page(400, _("This form expired or did not come from this site. "
                         "Go back, reload the page and try again."))
+
+
+def render_rate_limited(_error: RateLimitExceeded) -> tuple[str, int, dict[str, str]]:
+    """Ask the visitor to wait: too many attempts (login, registration) from them."""
+    seconds = retry_after()
+    wait = format_timedelta(timedelta(seconds=seconds), granularity="second",
+                            add_direction=False)
+    page, status = _page(429, _("Too many attempts. Wait %(wait)s and try again.", wait=wait))
+    return page, status, {"Retry-After": str(seconds)}
 
 
 def render_arena_error(error: ArenaError) -> tuple[str, int]:
@@ -46,6 +60,7 @@ def render_not_found(error: NotFound):
 def init_app(app: Flask, web: Blueprint) -> None:
     """Give the pages HTML errors; unknown addresses outside /api/ get the HTML 404 too."""
     web.register_error_handler(CSRFError, render_csrf_error)
+    web.register_error_handler(RateLimitExceeded, render_rate_limited)
     web.register_error_handler(ArenaError, render_arena_error)
     web.register_error_handler(HTTPException, render_http_error)
     app.register_error_handler(NotFound, render_not_found)

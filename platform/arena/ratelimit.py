@@ -1,0 +1,135 @@
+"""Rate limits against password guessing, counted by Flask-Limiter in memory or in Redis.
+
+- `POST /login`: failed attempts per client address and per username attempted;
+- `POST /register`: every attempt per client address;
+- the API: refused bearer tokens per client address.
+
+A refused request answers 429 with a Retry-After header: a page in the learner's language for
+the forms (arena.web.errors), the API's JSON error shape under /api/ (arena.api.errors).
+The settings, in arena.config, are documented in docs/configuration.md; the choice of limits
+in docs/decisions.md.
+
+Each app gets its own Limiter (the tests create many apps): the limits are bound to the view
+functions when the app is created, not by decorators at import time.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+from flask_limiter import ApplicationLimit, Limiter, RouteLimit
+from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+EXTENSION = "arena.limiter"
+KEY_PREFIX = "arena"
+LOGIN_ENDPOINT = "web.auth.login"
+REGISTER_ENDPOINT = "web.auth.register"
+#: The longest username there can be (create_user): longer ones share one count.
+USERNAME_KEY_LENGTH = 64
+#: Retry-After when no limit says how long (it should not happen).
+DEFAULT_RETRY_SECONDS = 60
+
+
+def attempted_username() -> str:
+    """Key a login attempt by the username it names (kept apart from addresses)."""
+    return "username:" + request.form.get("username", "")[:USERNAME_KEY_LENGTH]
+
+
+def _no_username() -> bool:
+    """An attempt without a username checks no password: it is not counted per username."""
+    return not request.form.get("username")
+
+
+def _failed_login(response: Response) -> bool:
+    """Count a login attempt that did not log in (a success redirects; 429 checked nothing)."""
+    return not 300 <= response.status_code < 400 and response.status_code != 429
+
+
+def _not_a_token_request() -> bool:
+    """Only API requests that send a bearer token are counted against the token limit."""
+    return not (request.path.startswith("/api/") and "Authorization" in request.headers)
+
+
+def _token_refused(response: Response) -> bool:
+    """The API refused the token (401)."""
+    return response.status_code == 401
+
+
+def limiter_of(app: Flask | None = None) -> Limiter:
+    """Return the app's limiter (the current app's by default)."""
+    return (app or current_app).extensions[EXTENSION]
+
+
+def retry_after() -> int:
+    """Return the seconds until the limit this request broke lets the client try again."""
+    breached = limiter_of().current_limit
+    if breached is None:
+        return DEFAULT_RETRY_SECONDS
+    return max(1, math.ceil(breached.window.reset_time - time.time()))
+
+
+def _limit_view(app: Flask, endpoint: str, *limits: RouteLimit) -> None:
+    """Apply Flask-Limiter's route limits to a view function already registered on the app."""
+    view = app.view_functions[endpoint]
+    for limit in limits:
+        view = limit(view)
+    app.view_functions[endpoint] = view
+
+
+def _stop_idle_timers(limiter: Limiter) -> None:
+    """Stop the timer thread that a new in-memory storage of `limits` starts at once.
+
+    The storage starts it again by itself when it first counts; stopping it here keeps the
+    promise that creating the app starts no thread (tests/arena/test_config.py).
+    """
+    for storage in (limiter.storage, getattr(limiter, "_fallback_storage", None)):
+        timer = getattr(storage, "timer", None)
+        if isinstance(timer, threading.Timer):
+            timer.cancel()
+            timer.join()
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its limiter, then limit the login and registration forms and API tokens."""
+    config: dict[str, Any] = app.config
+    if config["TRUSTED_PROXIES"] > 0:
+        # Behind N reverse proxies, the client is the address the outermost one saw; without
+        # them, X-Forwarded-For is anyone's to forge and must not choose the counted address.
+        hops = config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
+    storage = config["RATE_LIMIT_STORAGE_URI"]
+    limiter = Limiter(
+        get_remote_address,
+        storage_uri=storage,
+        strategy="fixed-window",
+        key_prefix=KEY_PREFIX,
+        enabled=config["RATE_LIMIT_ENABLED"],
+        # If Redis goes away, count in this process rather than fail every login.
+        in_memory_fallback_enabled=not storage.startswith("memory://"),
+        swallow_errors=True,
+        application_limits=[ApplicationLimit(
+            config["API_TOKEN_RATE_LIMIT"], scope="api-token",
+            exempt_when=_not_a_token_request, deduct_when=_token_refused)],
+    )
+    limiter.init_app(app)
+    app.extensions[EXTENSION] = limiter
+    if not limiter.enabled:
+        return
+    _stop_idle_timers(limiter)
+    if not storage.startswith("memory://") and not limiter.storage.check():
+        app.logger.warning("rate-limit storage %s does not answer: counting in memory until "
+                           "it does", storage)
+    _limit_view(
+        app, LOGIN_ENDPOINT,
+        limiter.limit(config["LOGIN_RATE_LIMIT"], methods=["POST"],
+                      deduct_when=_failed_login),
+        limiter.limit(config["LOGIN_USERNAME_RATE_LIMIT"], methods=["POST"],
+                      key_func=attempted_username, exempt_when=_no_username,
+                      deduct_when=_failed_login))
+    _limit_view(app, REGISTER_ENDPOINT,
+                limiter.limit(config["REGISTER_RATE_LIMIT"], methods=["POST"]))
