@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 POSTGRES_TEST_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 SANDBOX_BASE ?= python:3.12-slim
 
-DIST := platform/arena/web/static/dist/app.js
+DIST := platform/arena/web/static/dist/manifest.json
 FRONTEND_SOURCES := $(shell find frontend/src frontend/build.mjs -type f 2>/dev/null)
 
 .PHONY: serve test lint validate test-frontend test-sqlite test-postgres sandbox-image
@@ -16,7 +16,8 @@ $(BIN)/arena: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-# The browser bundle (CodeMirror, KaTeX, our modules) from npm, built by esbuild.
+# The browser bundle (CodeMirror, KaTeX, our modules) from npm, built by esbuild. Its files have
+# hashed names; the manifest naming them is written last, so its date is the bundle's.
 $(DIST): package.json package-lock.json $(FRONTEND_SOURCES)
 	npm ci --no-audit --no-fund --loglevel=error
 	npm run build

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from live_server import PASSWORD, ROOT, USERNAME, Server
 
-BUNDLE = ROOT / "platform/arena/web/static/dist/app.js"
+BUNDLE = ROOT / "platform/arena/web/static/dist/manifest.json"
 CHROMIUM = os.environ.get("ARENA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

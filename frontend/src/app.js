@@ -1,5 +1,10 @@
 // Entry point: find the page's elements and wire the modules. The editor (CodeMirror) and the
 // math (KaTeX) are loaded as separate chunks, only on the pages that have them.
+//
+// On a challenge page the editor comes first: it is what makes the page usable, and a first
+// visit spends most of its time compiling and running code on a single main thread. The math
+// (KaTeX typesetting the statement, then laying it out again with its fonts) and the heatmap
+// wait until the editor is mounted and the browser has had a frame to show it.
 import { mountChallengeHeatmap } from "./compare.js";
 import { el, readJson } from "./dom.js";
 import { mountGrading } from "./grading.js";
@@ -10,6 +15,11 @@ import { normalizeMessages, pageLang, translator } from "./i18n.js";
 function mountMath() {
   if (!document.querySelector(".statement, .lesson, [data-math]")) return;
   import("./math.js").then(({ renderMath }) => renderMath());
+}
+
+/** Run `task` once the browser has painted what is on the page now (a frame, then a task). */
+function afterPaint(task) {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 function mountLessonHeatmaps() {
@@ -30,7 +40,8 @@ function mountHintList(t) {
   if (list && button) mountHints(list, button, t("no_more_hints"));
 }
 
-async function mountChallenge(host) {
+/** Mount the editor and the Run and Submit buttons, then (`later`) the rest of the page. */
+async function mountChallenge(host, later) {
   const data = readJson("challenge-data") || {};
   const lang = host.dataset.lang || data.lang || pageLang();
   const t = translator(lang, normalizeMessages(data.messages));
@@ -45,14 +56,22 @@ async function mountChallenge(host) {
   const submitButton = document.querySelector('[data-testid="submit-button"]');
   const resetButton = document.querySelector('[data-action="reset"]');
   const heatmapHost = document.getElementById("challenge-heatmap");
-  if (!textarea || !results) return;
+  if (!textarea || !results) {
+    later();
+    return;
+  }
+  const editorModule = import("./editor.js");
 
   let editor = null;
+  let compare = null;
+  let lastResult = null; // a run that ended before the heatmap was there is shown when it is
   const getCode = () => (editor ? editor.getCode() : textarea.value);
-  const compare = data.attention && heatmapHost ? mountChallengeHeatmap(heatmapHost, challenge, t) : null;
   const grading = mountGrading({
     challenge, t, lang, getCode, results, runButton, submitButton,
-    onResult: (result) => compare?.showResult(result),
+    onResult: (result) => {
+      lastResult = result;
+      compare?.showResult(result);
+    },
   });
 
   const intercept = (button, action) => button?.addEventListener("click", (event) => {
@@ -67,27 +86,41 @@ async function mountChallenge(host) {
   const notice = el("p", { class: "editor-notice", role: "status" });
   host.after(help, notice);
 
-  const { mountEditor } = await import("./editor.js");
-  editor = mountEditor(host, textarea, {
-    slug: challenge.slug,
-    label: t("editor_label"),
-    helpId: help.id,
-    nonce: document.querySelector('meta[name="csp-nonce"]')?.getAttribute("content") || "",
-    onRun: grading.run,
-    onNotice: (key) => (notice.textContent = t(key)),
-  });
-  host.dataset.ready = "true";
-  // For browser tests and the curious: window.arena.editor.setCode("...") / getCode().
-  window.arena = { ...(window.arena || {}), editor };
+  try {
+    const { mountEditor } = await editorModule;
+    editor = mountEditor(host, textarea, {
+      slug: challenge.slug,
+      label: t("editor_label"),
+      helpId: help.id,
+      nonce: document.querySelector('meta[name="csp-nonce"]')?.getAttribute("content") || "",
+      onRun: grading.run,
+      onNotice: (key) => (notice.textContent = t(key)),
+    });
+    host.dataset.ready = "true";
+    // For browser tests and the curious: window.arena.editor.setCode("...") / getCode().
+    window.arena = { ...(window.arena || {}), editor };
+  } finally {
+    // Without the editor (its chunk failed to load) the textarea still works, and so does the rest.
+    afterPaint(() => {
+      if (data.attention && heatmapHost) {
+        compare = mountChallengeHeatmap(heatmapHost, challenge, t);
+        if (lastResult) compare.showResult(lastResult);
+      }
+      later();
+    });
+  }
 }
 
 function start() {
   const data = readJson("challenge-data") || {};
-  mountMath();
-  mountLessonHeatmaps();
+  const rest = () => {
+    mountMath();
+    mountLessonHeatmaps();
+  };
   mountHintList(translator(data.lang || pageLang(), normalizeMessages(data.messages)));
   const host = document.getElementById("editor");
-  if (host) mountChallenge(host);
+  if (host) mountChallenge(host, rest);
+  else rest();
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -2,9 +2,9 @@
 // stays in the form (hidden) and is kept in sync, so that a form post still carries the code.
 // A draft is kept per challenge in localStorage; Reset brings back the starter code.
 import { indentWithTab, defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { python } from "@codemirror/lang-python";
+import { pythonLanguage } from "@codemirror/lang-python";
 import {
-  bracketMatching, defaultHighlightStyle, indentOnInput, indentUnit, syntaxHighlighting,
+  LanguageSupport, bracketMatching, defaultHighlightStyle, indentOnInput, indentUnit, syntaxHighlighting,
 } from "@codemirror/language";
 import { EditorState, Prec } from "@codemirror/state";
 import {
@@ -79,7 +79,9 @@ export function mountEditor(host, textarea, options) {
         bracketMatching(),
         highlightActiveLine(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-        python(),
+        // Python's grammar, highlighting and indentation, without python()'s completion sources:
+        // there is no completion pop-up to use them, and they would only make the chunk bigger.
+        new LanguageSupport(pythonLanguage),
         // A multi-line text insertion (an input method, or a test driver's insertText) goes
         // through CodeMirror rather than the browser's own editing, which would try to add
         // style attributes that the page's CSP refuses.

@@ -30,8 +30,34 @@ function withCssomStyles(render) {
   }
 }
 
-/** Render the math inside every element matching `selector`. */
-export function renderMath(selector = ".statement, .lesson, [data-math]") {
+let stylesheet = null;
+
+/**
+ * Link KaTeX's stylesheet (its URL is in <meta name="math-css">, by its hashed name) once, and
+ * resolve when it has loaded: typeset math without it would show each formula twice, as
+ * MathML and as HTML. A stylesheet that fails to load does not stop the typesetting.
+ */
+export function loadMathStyles() {
+  if (stylesheet) return stylesheet;
+  const href = document.querySelector('meta[name="math-css"]')?.getAttribute("content");
+  stylesheet = new Promise((resolve) => {
+    if (!href) {
+      resolve();
+      return;
+    }
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => resolve());
+    document.head.append(link);
+  });
+  return stylesheet;
+}
+
+/** Render the math inside every element matching `selector`, once KaTeX's styles are in. */
+export async function renderMath(selector = ".statement, .lesson, [data-math]") {
+  await loadMathStyles();
   withCssomStyles(() => {
     for (const element of document.querySelectorAll(selector)) {
       renderMathInElement(element, {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -56,3 +57,20 @@ def login(client, make_user) -> Callable[..., str]:
         return page_token(client)
 
     return log_in
+
+
+@pytest.fixture
+def bundle(app, tmp_path) -> dict[str, str]:
+    """Point the app's static folder at a built front-end bundle of its own: a manifest naming
+    hashed files (as `npm run build` writes), each file a stub. Returns the manifest."""
+    names = {"app.css": "app-AAAAAAAA.css", "app.js": "app-BBBBBBBB.js",
+             "editor.js": "chunks/editor-CCCCCCCC.js", "math.css": "math-DDDDDDDD.css",
+             "math.js": "chunks/math-EEEEEEEE.js"}
+    static = tmp_path / "static"
+    for name in names.values():
+        (static / "dist" / name).parent.mkdir(parents=True, exist_ok=True)
+        (static / "dist" / name).write_text("/* built */\n", encoding="utf-8")
+    (static / "dist" / "manifest.json").write_text(json.dumps(names), encoding="utf-8")
+    (static / "favicon.svg").write_text("<svg/>", encoding="utf-8")
+    app.static_folder = str(static)
+    return names

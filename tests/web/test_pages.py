@@ -31,11 +31,12 @@ def _record(app, username: str, slug: str, verdict: str | None, code: str = "x =
 
 
 @pytest.mark.parametrize("path", ["/", "/learn", "/login", "/register", "/challenges/softmax"])
-def test_public_pages_render_for_visitors(client, catalog, path):
+def test_public_pages_render_for_visitors(client, catalog, bundle, path):
     html = _page(client, path)
     assert '<meta name="csrf-token" content="' in html
-    assert 'href="/static/dist/app.css"' in html
-    assert '<script type="module" src="/static/dist/app.js"></script>' in html
+    assert '<link rel="stylesheet" href="/static/dist/app-AAAAAAAA.css">' in html
+    assert '<script type="module" src="/static/dist/app-BBBBBBBB.js"></script>' in html
+    assert '<meta name="math-css" content="/static/dist/math-DDDDDDDD.css">' in html
     assert 'data-testid="locale-switch"' in html and '<main id="main"' in html
 
 

@@ -18,6 +18,7 @@ from arena.web.labels import DIFFICULTIES, STATUSES, TRACKS, VERDICTS, label
 def init_app(app: Flask) -> None:
     """Register the pages with sessions, CSRF protection, translations and security headers."""
     security.init_app(app)
+    bundle.init_app(app)
     i18n.init_app(app)
     csrf.init_app(app)
     login_manager.init_app(app)
@@ -28,7 +29,6 @@ def init_app(app: Flask) -> None:
     errors.init_app(app, web)
     app.register_blueprint(web)
     app.jinja_env.globals.update(
-        chunk_url=bundle.chunk_url,
         verdict_label=lambda code: label(VERDICTS, code),
         status_label=lambda code: label(STATUSES, code),
         track_label=lambda code: label(TRACKS, code),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
@@ -44,11 +44,13 @@ def _parser() -> MarkdownIt:
     return parser
 
 
+@lru_cache(maxsize=256)
 def render_statement(source: str | None, drop_title: bool = True) -> Markup:
     """Render a statement's Markdown to HTML; raw HTML in it is shown as text, never run.
 
     A statement opens with its title as a level-1 heading; the page shows the title itself,
-    so `drop_title` leaves that heading out.
+    so `drop_title` leaves that heading out. The HTML depends on the text alone, so it is kept
+    (a few ms of every challenge page's render); an edited statement is a new text.
     """
     parser = _parser()
     tokens = parser.parse(source or "")
