@@ -101,9 +101,17 @@ class Text(str):
         text.parts = parts
         return text
 
+    def __reduce__(self) -> tuple:
+        """Copy and pickle by parts (the default would call __new__ with the English text)."""
+        return _from_parts, (self.parts,)
+
     def render(self, lang: str) -> str:
         """Return the message in `lang` (English when there is no template in that locale)."""
         return SEPARATOR.join(_render(part, lang) for part in self.parts)
+
+
+def _from_parts(parts: tuple) -> Text:
+    return Text._of(parts)
 
 
 def text_of(message: str) -> Text:

@@ -1,5 +1,8 @@
 """The grader's messages: English where a string is expected, Korean on request."""
 
+import copy
+import dataclasses
+import pickle
 import signal
 from string import Formatter
 
@@ -10,6 +13,7 @@ from graders.judge import ParsedRun, compare
 from graders.messages import TEMPLATES, Text, join, text_of
 from graders.outcome import stop_reason
 from graders.properties import rows_sum_to_one
+from graders.report import TestReport
 from graders.sandbox import RunOutcome
 
 
@@ -34,6 +38,14 @@ def test_joined_parts_render_each_in_the_readers_language():
     assert message == MESSAGES["same_rows_as"] + "; ValueError: bad (line 3)"
     assert message.render("ko").startswith("뒤쪽 토큰을 바꾸었더니")
     assert message.render("ko").endswith("; ValueError: bad (line 3)")  # Python's own words
+
+
+def test_a_text_survives_copying_and_pickling():
+    text = join([Text("killed", signal="SIGXCPU"), "ValueError: x"])
+    for copied in (copy.deepcopy(text), pickle.loads(pickle.dumps(text))):
+        assert copied == text and copied.render("ko") == text.render("ko")
+    report = dataclasses.asdict(TestReport("t", False, False, message=Text("output_limit")))
+    assert report["message"].render("ko") == "출력 크기 제한을 넘었습니다"
 
 
 def test_plain_strings_become_verbatim_texts():
