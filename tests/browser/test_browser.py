@@ -4,6 +4,7 @@ Korean, and markup from a submission that stays text."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -128,8 +129,18 @@ def test_switching_to_korean_is_remembered(page: Page, learner: str):
     expect(page.locator("html")).to_have_attribute("lang", "ko")
 
 
+def open_prepared(page: Page, path: str) -> None:
+    """Open a challenge page once its public examples exist (the catalog prepares at start)."""
+    deadline = time.monotonic() + GRADING / 1000
+    page.goto(path)
+    while '"examples": []' in page.locator("#challenge-data").text_content():
+        assert time.monotonic() < deadline, f"{path} still has no examples"
+        time.sleep(1)
+        page.reload()
+
+
 def test_a_run_draws_the_learners_weights_beside_the_reference(page: Page, learner: str):
-    page.goto("/challenges/scaled-dot-product-attention")
+    open_prepared(page, "/challenges/scaled-dot-product-attention")
     heatmap = page.locator("#challenge-heatmap")
     expect(heatmap.locator("[data-figure='reference']")).to_be_visible()
     expect(heatmap.locator("[data-figure='yours']")).to_have_count(0)
