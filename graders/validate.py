@@ -11,6 +11,7 @@ import numpy as np
 
 from graders.grade import grade
 from graders.prepare import Prepared, PrepareError, prepare
+from graders.properties import rows_sum_to_one
 from graders.report import GradeReport
 from graders.sandbox import Sandbox
 from graders.spec import ChallengeSpec
@@ -76,7 +77,7 @@ def validate(spec: ChallengeSpec, sandbox: Sandbox) -> Validation:
 def _probe_reads_weights(report: GradeReport) -> bool:
     """Tell whether the probe read weights off the reference: rows of a softmax sum to 1."""
     read = [t.weights for t in report.tests if t.weights is not None]
-    return bool(read) and all(np.allclose(np.sum(w, axis=-1), 1.0) for w in read)
+    return bool(read) and all(rows_sum_to_one(np.asarray(w)) is None for w in read)
 
 
 def _check_mutant(spec: ChallengeSpec, prepared: Prepared, name: str, source: str,

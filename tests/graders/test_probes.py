@@ -1,6 +1,7 @@
 """Reading a learner's attention weights off a function that returns W V."""
 
 import dataclasses
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -47,13 +48,7 @@ def test_a_malformed_probe_is_an_authoring_error(tmp_path):
     assert probe_problems({"replace": "V", "with": "ones"}) == [
         "weights_probe.with must be one of ('identity', 'pseudo_inverse')",
         "weights_probe.replace must be an argument index"]
-    folder = tmp_path / "softmax"
-    folder.mkdir()
-    for path in (CHALLENGES / "softmax").rglob("*"):
-        if path.is_file():
-            target = folder / path.relative_to(CHALLENGES / "softmax")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(path.read_bytes())
+    folder = shutil.copytree(CHALLENGES / "softmax", tmp_path / "softmax")
     toml = folder / "challenge.toml"
     toml.write_text(toml.read_text() + '\n[weights_probe]\nreplace = 0\nwith = "pseudo_inverse"\n')
     with pytest.raises(ChallengeFormatError, match="weights_probe.of"):

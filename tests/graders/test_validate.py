@@ -1,5 +1,6 @@
 """The test-strength table and the parallel validation behind `arena challenges validate`."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -37,20 +38,11 @@ def test_a_sandbox_failure_fails_its_challenge_only():
     assert not result.ok and "internal error" in result.problems[0]
 
 
-def _copy(slug: str, target: Path) -> Path:
-    folder = target / slug
-    for path in (CHALLENGES / slug).rglob("*"):
-        if path.is_file() and "__pycache__" not in path.parts:
-            copied = folder / path.relative_to(CHALLENGES / slug)
-            copied.parent.mkdir(parents=True, exist_ok=True)
-            copied.write_bytes(path.read_bytes())
-    return folder
-
-
 @pytest.mark.sandbox
 def test_a_case_without_a_korean_name_and_a_probe_that_reads_nothing_fail(tmp_path,
                                                                             make_sandbox):
-    folder = _copy("scaled-dot-product-attention", tmp_path)
+    folder = shutil.copytree(CHALLENGES / "scaled-dot-product-attention",
+                             tmp_path / "scaled-dot-product-attention")
     cases = folder / "cases.py"
     cases.write_text(cases.read_text().replace(
         '"name_ko": "키보다 좁은 밸류(d=8, dv=1)",', "", 1), encoding="utf-8")
