@@ -9,12 +9,10 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import GRADING, SOFTMAX, type_code, verdict
+
 pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
 
-GRADING = 180_000  # ms: the first submission of a challenge may wait for its preparation
-SOFTMAX = ("import math\n"
-           "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
-           "return [v / sum(e) for v in e]")
 DIVIDES_BY_COUNT = ("import math\n"
                     "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
                     "return [v / len(e) for v in e]")
@@ -26,22 +24,6 @@ PRINTS_MARKUP = ("import math\n"
                  "def softmax(row): print('<script>window.pwned = 1</script>"
                  "<img src=x onerror=\"window.pwned = 2\">'); top = max(row); "
                  "e = [math.exp(x - top) for x in row]; return [v / sum(e) for v in e]")
-
-
-def type_code(page: Page, code: str) -> None:
-    """Replace the editor's text by typing, as a learner would."""
-    expect(page.locator("#editor")).to_have_attribute("data-ready", "true")
-    content = page.locator("#editor .cm-content")
-    content.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.type(code)
-    expect(page.locator("#code")).to_have_value(code)  # the form's textarea follows
-
-
-def verdict(page: Page):
-    """Return the locator of the verdict in the results."""
-    return page.locator("#results [data-testid='verdict']")
 
 
 def test_register_log_out_and_log_in_again(page: Page, learner: str):
