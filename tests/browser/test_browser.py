@@ -20,6 +20,7 @@ UNSCALED = ("import numpy as np\n"
             "def attention(Q, K, V): s = np.asarray(Q, float) @ np.asarray(K, float).T; "
             "w = np.exp(s - s.max(axis=1, keepdims=True)); "
             "return (w / w.sum(axis=1, keepdims=True)) @ np.asarray(V, float)")
+SCALED = UNSCALED.replace(".T;", ".T / np.sqrt(len(Q[0]));")
 PRINTS_MARKUP = ("import math\n"
                  "def softmax(row): print('<script>window.pwned = 1</script>"
                  "<img src=x onerror=\"window.pwned = 2\">'); top = max(row); "
@@ -121,7 +122,7 @@ def open_prepared(page: Page, path: str) -> None:
         page.reload()
 
 
-def test_a_run_draws_the_learners_weights_beside_the_reference(page: Page, learner: str):
+def test_a_run_draws_the_learners_weights_then_the_fix_is_accepted(page: Page, learner: str):
     open_prepared(page, "/challenges/scaled-dot-product-attention")
     heatmap = page.locator("#challenge-heatmap")
     expect(heatmap.locator("[data-figure='reference']")).to_be_visible()
@@ -134,6 +135,11 @@ def test_a_run_draws_the_learners_weights_beside_the_reference(page: Page, learn
     # Without the scale, the lesson example's first token looks at itself with 0.42, not 0.40.
     expect(yours.locator("td.cell").first).to_have_attribute("data-weight", "0.4223")
     expect(heatmap.locator("[data-figure='difference'] td.cell.flagged").first).to_be_visible()
+    type_code(page, SCALED)  # the fix: divide the scores by sqrt(d)
+    page.get_by_test_id("submit-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    expect(yours.locator("td.cell").first).to_have_attribute("data-weight", "0.4011")
+    expect(heatmap.locator("[data-figure='difference'] td.cell.flagged")).to_have_count(0)
 
 
 def test_markup_from_a_submission_stays_text(page: Page, learner: str):
