@@ -135,7 +135,7 @@ export function mountGrading(options) {
         el("strong", {}, t(verdict)), summary ? ` · ${summary}` : ""),
       result.message ? el("p", { class: "result-message" }, result.message) : null,
       result.output
-        ? el("details", { class: "printed", open: true }, el("summary", {}, t("printed")), el("pre", {}, result.output))
+        ? el("details", { class: "printed", open: true }, el("summary", {}, t("printed")), el("pre", { tabindex: "0" }, result.output))
         : null,
       el("ol", { class: "test-results" }, (result.tests || []).map(renderTest)),
       kind === "submissions" && Number.isInteger(result.id)

@@ -8,6 +8,11 @@ GRADING = 180_000  # ms: the first submission of a challenge may wait for its pr
 SOFTMAX = ("import math\n"
            "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
            "return [v / sum(e) for v in e]")
+# Scaled dot-product attention without the 1/sqrt(d) scaling: a wrong answer with a named bug.
+UNSCALED = ("import numpy as np\n"
+            "def attention(Q, K, V): s = np.asarray(Q, float) @ np.asarray(K, float).T; "
+            "w = np.exp(s - s.max(axis=1, keepdims=True)); "
+            "return (w / w.sum(axis=1, keepdims=True)) @ np.asarray(V, float)")
 
 
 def type_code(page: Page, code: str) -> None:

@@ -9,17 +9,13 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import GRADING, SOFTMAX, type_code, verdict
+from tests.browser.steps import GRADING, SOFTMAX, UNSCALED, type_code, verdict
 
 pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
 
 DIVIDES_BY_COUNT = ("import math\n"
                     "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
                     "return [v / len(e) for v in e]")
-UNSCALED = ("import numpy as np\n"
-            "def attention(Q, K, V): s = np.asarray(Q, float) @ np.asarray(K, float).T; "
-            "w = np.exp(s - s.max(axis=1, keepdims=True)); "
-            "return (w / w.sum(axis=1, keepdims=True)) @ np.asarray(V, float)")
 SCALED = UNSCALED.replace(".T;", ".T / np.sqrt(len(Q[0]));")
 PRINTS_MARKUP = ("import math\n"
                  "def softmax(row): print('<script>window.pwned = 1</script>"

@@ -40,6 +40,13 @@ def test_the_title_is_left_out_and_no_heading_is_an_h1():
     assert render_statement("Intro\n# Title") == "<p>Intro</p>\n<h2>Title</h2>\n"
 
 
+def test_code_blocks_take_focus_so_a_keyboard_can_scroll_them():
+    html = render_statement("```python\nx = [1, 2]\n```\n\n    indented\n\nand `inline`")
+    assert html.count('<pre tabindex="0"><code') == 2
+    assert '<pre tabindex="0"><code class="language-python">x = [1, 2]\n</code></pre>' in html
+    assert "<code>inline</code>" in html
+
+
 def test_tables_render():
     assert "<table>" in render_statement("| a | b |\n|---|---|\n| 1 | 2 |")
 

@@ -145,7 +145,8 @@ def test_submission_page_shows_a_queued_submission_and_refreshes(app, client, ca
     html = _page(client, f"/submissions/{submission_id}")
     assert '<meta http-equiv="refresh" content="2">' in html
     assert "Queued" in html and 'data-testid="verdict"' not in html
-    assert "<pre><code class=\"language-python\">def softmax(row):\n    pass\n</code></pre>" in html
+    assert ('<pre tabindex="0"><code class="language-python">def softmax(row):\n    pass\n'
+            "</code></pre>") in html
 
 
 def test_learners_cannot_read_each_others_submissions(app, client, catalog, login, make_user):

@@ -63,9 +63,10 @@ def test_a_hostile_submission_is_shown_as_text(app, client, catalog, login):
     assert SCRIPT not in html and IMAGE not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
-    code = re.search(r'<pre><code class="language-python">(.*?)</code></pre>', html, re.S)
+    code = re.search(r'<pre tabindex="0"><code class="language-python">(.*?)</code></pre>', html,
+                     re.S)
     assert code.group(1).startswith("# &lt;img src=x onerror=alert(1)&gt;\ndef softmax(row):")
-    assert '<pre class="printed">&lt;script&gt;alert(1)&lt;/script&gt;' in html
+    assert '<pre class="printed" tabindex="0">&lt;script&gt;alert(1)&lt;/script&gt;' in html
 
 
 def test_a_hostile_username_is_shown_as_text(app, client, catalog, login):

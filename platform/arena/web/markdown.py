@@ -30,6 +30,13 @@ def _no_h1(self, tokens, idx, options, env) -> str:
     return self.renderToken(tokens, idx, options, env)
 
 
+def _focusable(rule):
+    """Wrap a code block's render rule: its <pre> takes focus, so a keyboard can scroll it."""
+    def render(self, tokens, idx, options, env) -> str:
+        return rule(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
+    return render
+
+
 @cache
 def _parser() -> MarkdownIt:
     """Build the one parser: CommonMark with tables, raw HTML off, dollar math."""
@@ -41,6 +48,8 @@ def _parser() -> MarkdownIt:
     parser.add_render_rule("math_inline_double", _inline_display)
     parser.add_render_rule("heading_open", _no_h1)
     parser.add_render_rule("heading_close", _no_h1)
+    for rule in ("fence", "code_block"):
+        parser.add_render_rule(rule, _focusable(parser.renderer.rules[rule]))
     return parser
 
 
