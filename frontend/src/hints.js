@@ -18,9 +18,16 @@ export function mountHints(list, button, doneLabel = "") {
   const next = () => {
     const [first] = hidden();
     if (!first) return;
+    const pressed = document.activeElement === button;
     first.hidden = false;
     first.classList.add("revealed");
     refresh();
+    if (pressed && button.disabled) {
+      // A disabled button drops the focus, which would send a keyboard user back to the top
+      // of the page: the last hint takes it instead.
+      first.tabIndex = -1;
+      first.focus();
+    }
   };
 
   button.addEventListener("click", next);

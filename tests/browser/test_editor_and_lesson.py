@@ -97,13 +97,16 @@ def test_hints_come_one_at_a_time(page: Page):
     hints = page.locator("#hints > li")
     total = hints.count()
     assert total >= 2
-    button = page.get_by_role("button", name="Show a hint")
+    page.get_by_role("button", name="Show a hint").focus()
     for shown in range(1, total + 1):
         expect(hints.locator("visible=true")).to_have_count(shown - 1)
-        button.click()
+        page.keyboard.press("Enter")
         expect(hints.nth(shown - 1)).to_be_visible()
         expect(hints.locator("visible=true")).to_have_count(shown)
     expect(page.get_by_role("button", name="No more hints")).to_be_disabled()
+    # The disabled button lets go of the focus; the last hint keeps it, so Tab goes on from there.
+    expect(hints.nth(total - 1)).to_be_focused()
+    tab_to(page, "#editor .cm-content")
 
 
 def lesson_row(page: Page, index: int) -> list[float]:
