@@ -164,6 +164,15 @@ def test_lesson_includes_the_content_of_the_locale(client):
     assert '<article class="lesson" lang="ko">' in korean
 
 
+@pytest.mark.parametrize("accept", ["en", "ko"])
+def test_every_challenge_the_lesson_links_to_exists(client, catalog, accept):
+    lesson = _page(client, "/learn", headers={"Accept-Language": accept})
+    links = set(re.findall(r'href="(/challenges/[^"#?]+)"', lesson))
+    assert len(links) >= 10
+    for link in sorted(links):
+        _page(client, link)  # 200, or the helper fails
+
+
 def test_static_bundle_is_served_from_the_web_static_folder(app):
     assert app.static_folder.endswith("platform/arena/web/static")
     assert app.static_url_path == "/static"
