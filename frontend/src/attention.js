@@ -109,7 +109,6 @@ export function exampleRecipe(entryPoint, input) {
   const arg = (index, name) => (name in kwargs ? kwargs[name] : args[index]);
   const plain = (causal = false) => ({ Q: arg(0, "Q"), K: arg(1, "K"), causal });
   const recipes = {
-    scaled_scores: () => plain(),
     attention_weights: () => ({ ...plain(), weightsAreOutput: true }),
     attention: () => plain(),
     causal_attention: () => plain(true),

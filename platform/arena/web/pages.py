@@ -17,7 +17,8 @@ from arena.web.markdown import render_statement
 
 bp = Blueprint("pages", __name__)
 
-#: Challenges whose public examples make sense as a heatmap of attention weights.
+#: Challenges whose public examples make sense as a heatmap of attention weights (the
+#: browser's `exampleRecipe`, in frontend/src/attention.js, draws each one's entry point).
 ATTENTION_SLUGS = frozenset({
     "attention-weights", "scaled-dot-product-attention", "causal-attention", "padding-mask",
     "attention-temperature", "self-attention", "cross-attention", "sliding-window-attention",
