@@ -6,7 +6,7 @@
 // (KaTeX typesetting the statement, then laying it out again with its fonts) and the heatmap
 // wait until the editor is mounted and the browser has had a frame to show it.
 import { mountChallengeHeatmap } from "./compare.js";
-import { el, readJson } from "./dom.js";
+import { el, focusableWhileScrolling, readJson } from "./dom.js";
 import { mountGrading } from "./grading.js";
 import { mountLessonHeatmap } from "./heatmap.js";
 import { mountHints } from "./hints.js";
@@ -116,6 +116,7 @@ function start() {
   const rest = () => {
     mountMath();
     mountLessonHeatmaps();
+    focusableWhileScrolling(document.querySelectorAll(".table-scroll"));
   };
   mountHintList(translator(data.lang || pageLang(), normalizeMessages(data.messages)));
   const host = document.getElementById("editor");

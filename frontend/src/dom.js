@@ -52,3 +52,17 @@ export function formatNumber(x, digits = 4) {
 export function formatVector(v, digits = 2) {
   return `[${v.map((x) => formatNumber(x, digits)).join(", ")}]`;
 }
+
+/**
+ * Let each box take the focus while its content is wider than it is (and so scrolls), and
+ * only then: a keyboard can scroll a box only once it has the focus.
+ */
+export function focusableWhileScrolling(boxes) {
+  const observer = new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      if (target.scrollWidth > target.clientWidth) target.tabIndex = 0;
+      else target.removeAttribute("tabindex");
+    }
+  });
+  for (const box of boxes) observer.observe(box);
+}

@@ -2,6 +2,8 @@
 // the lesson. Code blocks, <pre> and form fields are skipped (auto-render's ignored tags).
 import renderMathInElement from "katex/contrib/auto-render";
 
+import { focusableWhileScrolling } from "./dom.js";
+
 const DELIMITERS = [
   { left: "$$", right: "$$", display: true },
   { left: "\\[", right: "\\]", display: true },
@@ -69,4 +71,6 @@ export async function renderMath(selector = ".statement, .lesson, [data-math]") 
       });
     }
   });
+  // A formula wider than a phone scrolls in its own box.
+  focusableWhileScrolling(document.querySelectorAll(".katex-display"));
 }

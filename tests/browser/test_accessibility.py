@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.browser]
 AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 DESKTOP = {"width": 1280, "height": 720}
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 320, "height": 700}  # WCAG 2.1 reflow: 320 CSS px wide
 WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
 LOCALES = {"en": "en-US", "ko": "ko-KR"}
 
@@ -358,6 +358,22 @@ def test_the_editor_scrolls_with_the_keyboard(open_page: OpenPage):
         page.keyboard.press("Home")
         page.keyboard.press("ArrowDown")
     assert furthest > 0, "moving the caret never scrolled the editor sideways"
+
+
+def test_a_formula_wider_than_the_screen_takes_focus_only_then(open_page: OpenPage):
+    """A display formula too wide for a phone scrolls in its own box, which then takes focus so
+    the arrow keys scroll it; at desktop width no formula adds a stop to the Tab order."""
+    page = open_page("en", viewport=PHONE)
+    visit(page, "/learn", "en")
+    wide = page.locator(".katex-display[tabindex='0']")
+    expect(wide.first).to_be_attached()
+    assert wide.first.evaluate("box => box.scrollWidth > box.clientWidth")
+    wide.first.focus()
+    for _ in range(10):
+        page.keyboard.press("ArrowRight")
+    assert wide.first.evaluate("box => box.scrollLeft") > 0
+    page.set_viewport_size(DESKTOP)
+    expect(page.locator(".katex-display[tabindex]")).to_have_count(0)
 
 
 def test_the_checks_report_what_they_find(open_page: OpenPage, axe_script: Path):
