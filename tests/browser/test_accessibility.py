@@ -371,7 +371,9 @@ def test_a_formula_wider_than_the_screen_takes_focus_only_then(open_page: OpenPa
     wide.first.focus()
     for _ in range(10):
         page.keyboard.press("ArrowRight")
-    assert wide.first.evaluate("box => box.scrollLeft") > 0
+    # Chromium scrolls by keyboard smoothly, in frames: wait for the box to move.
+    page.wait_for_function("box => box.scrollLeft > 0", arg=wide.first.element_handle(),
+                           timeout=5_000)
     page.set_viewport_size(DESKTOP)
     expect(page.locator(".katex-display[tabindex]")).to_have_count(0)
 
