@@ -71,7 +71,8 @@ def test_the_draft_survives_a_reload_and_reset_brings_back_the_starter(page: Pag
     starter = page.evaluate("document.getElementById('code').defaultValue")
     assert starter.strip()
     type_code(page, SOFTMAX)
-    page.wait_for_timeout(400)  # the draft is saved 250 ms after the last keystroke
+    # The draft is saved 250 ms after the last keystroke.
+    page.wait_for_function("() => localStorage.getItem('arena:draft:softmax') !== null")
     page.reload()
     expect(page.locator("#editor")).to_have_attribute("data-ready", "true")
     assert editor_text(page) == SOFTMAX
