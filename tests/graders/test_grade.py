@@ -112,7 +112,7 @@ def test_an_exception_is_a_runtime_error_with_its_type(challenge, sandbox):
     assert report.verdict == Verdict.RUNTIME_ERROR
     assert report.tests[0].error_type == "ZeroDivisionError"
     assert "line 2" in report.tests[0].message
-    assert all(t.message == "ZeroDivisionError" for t in report.tests if t.hidden)
+    assert all(t.message == "raised ZeroDivisionError" for t in report.tests if t.hidden)
 
 
 def test_a_syntax_error_is_a_compilation_error_with_its_line(challenge, sandbox):
