@@ -25,6 +25,12 @@ def hidden_error(error_type: str) -> str:
     return error_type if error_type in SHOWN_ERRORS else GENERIC_ERROR
 
 
+#: The runner's own refusals of an answer, said as the category they stand for.
+RUNNER_REFUSALS = {"OutputTooLarge": "output_limit", "UnsupportedOutput": "malformed"}
+
+
 def raised(error_type: str) -> Text:
     """Say that a case raised an exception of this (allow-listed) type."""
+    if error_type in RUNNER_REFUSALS:
+        return Text(RUNNER_REFUSALS[error_type])
     return Text("raised", error=error_type)
