@@ -44,9 +44,9 @@ def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
     public = [c for c in prepared.cases if c.public]
     hidden = [] if public_only else [c for c in prepared.cases if not c.public]
     with ThreadPoolExecutor(max_workers=1) as pool:
-        shown = pool.submit(_run, spec, public, code, sandbox, probed=True)
+        shown = pool.submit(run_box, spec, public, code, sandbox, probed=True)
         compared = _compared(public, hidden)
-        secret = _run(spec, compared + hidden, code, sandbox) if hidden else None
+        secret = run_box(spec, compared + hidden, code, sandbox) if hidden else None
         box = shown.result()
     rows, message = judge_box(spec, box.cases, box.parsed, box.outcome)
     for index, result in zip([i for i, _ in box.probes], box.parsed.results[len(public):],
@@ -66,7 +66,7 @@ def _compared(public: list[PreparedCase], hidden: list[PreparedCase]) -> list[Pr
     return [case for case in public if case.name in names]
 
 
-def _run(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: Sandbox,
+def run_box(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: Sandbox,
          probed: bool = False) -> Box:
     """Run one box: the cases, then (public box only) the weights probes."""
     probes = _probes(spec, cases) if probed else []

@@ -1,0 +1,87 @@
+"""What the separate hidden box costs: grading in one box (as before) against two boxes.
+
+Grades the `softmax` reference through the engine alone (no web server, no database): once
+with every case in a single box, the way a submission was graded before hidden inputs got a
+box of their own, and once with `graders.grade` (the public box and the hidden box side by
+side). Latency over sequential gradings, then throughput with `--clients` at once.
+Usage: .venv/bin/python bench/hidden_box_cost.py [--runs 30] [--clients 4] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+
+from graders import grade, load_challenge, prepare
+from graders.grade import run_box
+from graders.sandbox import select_sandbox
+
+ROOT = Path(__file__).resolve().parents[1]
+SLUG = "softmax"
+BACKENDS = {"process": {"name": "process"}, "Docker, warm pool of 4": {"name": "docker",
+                                                                       "pool_size": 4}}
+
+
+def timed(call) -> float:
+    started = time.perf_counter()
+    call()
+    return time.perf_counter() - started
+
+
+def measure(call, runs: int, clients: int) -> dict:
+    """Latency over sequential calls, then throughput with `clients` at once."""
+    call()  # warm-up
+    latencies = sorted(timed(call) for _ in range(runs))
+    started = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(lambda _: call(), range(runs)))
+    return {"median": statistics.median(latencies),
+            "p95": latencies[max(0, int(round(0.95 * len(latencies))) - 1)],
+            "throughput": runs / (time.perf_counter() - started)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    spec = load_challenge(ROOT / "challenges" / SLUG)
+    rows = {}
+    for label, options in BACKENDS.items():
+        sandbox = select_sandbox(**options)
+        try:
+            prepared = prepare(spec, sandbox)
+            one_box = partial(run_box, spec, prepared.cases, spec.reference, sandbox)
+            two_boxes = partial(grade, spec, prepared, spec.reference, sandbox)
+            rows[f"{label}: one box, every case"] = measure(one_box, args.runs, args.clients)
+            rows[f"{label}: public box + hidden box"] = measure(two_boxes, args.runs,
+                                                                args.clients)
+        finally:
+            sandbox.close()
+    report = render(rows, args, len(prepared.cases))
+    print(report)
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+
+
+def render(rows: dict, args, cases: int) -> str:
+    """Write the table as Markdown."""
+    lines = ["| grading | median (ms) | p95 (ms) | gradings/s with "
+             f"{args.clients} clients |", "|---|---|---|---|"]
+    for name, row in rows.items():
+        lines.append(f"| {name} | {row['median'] * 1000:.1f} | {row['p95'] * 1000:.1f} | "
+                     f"{row['throughput']:.1f} |")
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}"
+    return (f"Measured {time.strftime('%Y-%m-%d')} on {machine}; {args.runs} gradings per row, "
+            f"`{SLUG}` reference ({cases} cases).\n\n" + "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
