@@ -1,8 +1,10 @@
-# expect: wrong_answer
+# expect: runtime_error
 # why: the runner is the __main__ module of the box, so its helpers can be replaced:
 #   json.dumps decorates every line with "passed"/"verdict" claims and a lying "expected",
 #   and the runner's output conversion (to_data) is swapped for one that hides the answer.
-#   The judge reads only the "output" field, as data, and compares it itself: still wrong.
+#   The protocol's schema knows no "passed", "verdict" or "expected" field: the first such
+#   line breaks it and the stream is corrupt (a runtime error). Accepted or wrong_answer would
+#   mean a line with fields of the box's own choosing was read at all.
 import json
 import sys
 
