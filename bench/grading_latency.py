@@ -23,6 +23,8 @@ from pathlib import Path
 
 from live_server import ROOT, Server
 
+from graders.protocol import call_job
+
 SOLUTION = (ROOT / "challenges" / "softmax" / "reference.py").read_text()
 CONFIGS = {
     "process backend": {"ARENA_SANDBOX": "process"},
@@ -41,8 +43,8 @@ def submit_and_time(server: Server) -> float:
 
 def bare_docker_run(image: str) -> float:
     """Run one job in a fresh `docker run --rm -i` of the image; return its wall time."""
-    job = {"mode": "call", "source": SOLUTION, "filename": "solution.py", "entry_point": "softmax",
-           "cases": [json.dumps({"args": [[1.0, 2.0, 3.0]], "kwargs": {}})] * 17}
+    job = call_job(SOLUTION, "softmax", [{"args": [[1.0, 2.0, 3.0]], "kwargs": {}}] * 17,
+                   "solution.py", [1000] * 17)
     started = time.perf_counter()
     done = subprocess.run(["docker", "run", "--rm", "-i", "--network", "none", image],
                           input=json.dumps(job).encode(), capture_output=True, check=True)

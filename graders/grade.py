@@ -1,19 +1,26 @@
-"""Grade one piece of code: run it on the cases in the sandbox, then judge the data outside."""
+"""Grade one piece of code: prepare the jobs, run them in boxes, parse, judge outside.
+
+A submission runs in two boxes at once. The public box holds the public examples (and the
+weights probes read on them): everything shown in detail comes from it. The hidden box holds
+the hidden cases (and the public ones their checks compare with): from it only pass or fail,
+a fixed category, an allow-listed exception type and the named bug reach the learner, since
+learner code could carry anything it read there out through any other field
+(docs/security.md). A run of the public examples uses the public box alone.
+"""
 
 from __future__ import annotations
 
-import math
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
-from graders.checks import first_failure
-from graders.diagnose import name_bugs, suspects
-from graders.judge import MalformedOutput, ParsedRun, compare, parse_run, to_array
-from graders.messages import LOCALES, Text, join, text_of
-from graders.outcome import ERROR_VERDICTS, stop_reason
-from graders.prepare import Prepared, PreparedCase, call_job
-from graders.probes import probe_inputs, weights_of
-from graders.report import GradeReport, TestReport
-from graders.sandbox import Limits, RunOutcome, Sandbox
+from graders.judging.diagnosis import name_bug
+from graders.judging.judge import Judged, judge_box
+from graders.judging.probes import probe_allowance, probe_inputs, weights_of
+from graders.messages import LOCALES, Text, text_of
+from graders.prepare import Prepared, PreparedCase
+from graders.protocol import ParsedRun, call_job, parse_run, stdout_budget
+from graders.report import GradeReport
+from graders.sandbox.base import Limits, RunOutcome, Sandbox
 from graders.spec import ChallengeSpec
 from graders.verdicts import Verdict
 
@@ -21,131 +28,82 @@ FILENAME = "solution.py"
 MAX_SHOWN_OUTPUT = 8 * 1024
 
 
+@dataclass
+class Box:
+    """One box's job and what came back: the cases' results first, then the probes'."""
+
+    cases: list[PreparedCase]
+    probes: list[tuple[int, dict]]
+    parsed: ParsedRun
+    outcome: RunOutcome
+
+
 def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
           *, public_only: bool = False) -> GradeReport:
-    """Run `code` on the version's cases (public only for a run) and judge every output.
+    """Run `code` on the version's cases (public only for a run) and judge every output."""
+    public = [c for c in prepared.cases if c.public]
+    hidden = [] if public_only else [c for c in prepared.cases if not c.public]
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        shown = pool.submit(_run, spec, public, code, sandbox, probed=True)
+        compared = _compared(public, hidden)
+        secret = _run(spec, compared + hidden, code, sandbox) if hidden else None
+        box = shown.result()
+    rows, message = judge_box(spec, box.cases, box.parsed, box.outcome)
+    for index, result in zip([i for i, _ in box.probes], box.parsed.results[len(public):],
+                             strict=False):
+        rows[index].test.weights = weights_of(result.get("output"))
+    if secret is not None:
+        rows += _hidden_rows(spec, secret, len(compared), box.parsed)
+    report = GradeReport(_verdict(rows), [row.test for row in rows], message,
+                         output=box.outcome.stderr.decode("utf-8", "replace")[:MAX_SHOWN_OUTPUT])
+    report.diagnosis = name_bug(spec, rows)
+    return _translated(report, [row.case for row in rows])
 
-    Public tests of an attention challenge also get the learner's weights (graders.probes);
-    those extra calls come after the cases and never change a verdict.
-    """
-    cases = [c for c in prepared.cases if c.public or not public_only]
-    probes = _probes(spec, cases)
-    inputs = [_inputs(c) for c in cases] + [inputs for _, inputs in probes]
-    job = call_job(code, spec.entry_point, inputs, FILENAME)
+
+def _compared(public: list[PreparedCase], hidden: list[PreparedCase]) -> list[PreparedCase]:
+    """Return the public cases that hidden cases' checks compare with (they run again)."""
+    names = {check.get("case") for case in hidden for check in case.checks}
+    return [case for case in public if case.name in names]
+
+
+def _run(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: Sandbox,
+         probed: bool = False) -> Box:
+    """Run one box: the cases, then (public box only) the weights probes."""
+    probes = _probes(spec, cases) if probed else []
+    inputs = [c.inputs() for c in cases] + [inputs for _, inputs in probes]
+    allowances = [c.allowance for c in cases] + [
+        probe_allowance(spec.weights_probe, inputs, len(cases[i].expected))
+        for i, inputs in probes]
     limits = Limits(wall_seconds=spec.time_limit, cpu_seconds=spec.time_limit,
-                    memory_mb=spec.memory_mb)
-    outcome = sandbox.run(job, limits)
-    parsed = parse_run(outcome.stdout)
-    probed = parsed.results[len(cases):]
-    parsed.results = parsed.results[:len(cases)]
-    report = judge_run(spec, cases, parsed, outcome)
-    for (index, _), result in zip(probes, probed, strict=False):
-        report.tests[index].weights = weights_of(result.get("output"))
-    if public_only:
-        report.output = outcome.stderr.decode("utf-8", errors="replace")[:MAX_SHOWN_OUTPUT]
-    return report
-
-
-def _inputs(case: PreparedCase) -> dict:
-    return {"args": case.args, "kwargs": case.kwargs}
+                    memory_mb=spec.memory_mb, max_stdout_bytes=stdout_budget(allowances))
+    outcome = sandbox.run(call_job(code, spec.entry_point, inputs, FILENAME, allowances), limits)
+    return Box(cases, probes, parse_run(outcome.stdout, allowances), outcome)
 
 
 def _probes(spec: ChallengeSpec, cases: list[PreparedCase]) -> list[tuple[int, dict]]:
     """Pair each public case whose weights can be read with the inputs that read them."""
     if spec.weights_probe is None:
         return []
-    found = [(i, probe_inputs(spec.weights_probe, c.args, c.kwargs))
-             for i, c in enumerate(cases) if c.public]
+    found = [(i, probe_inputs(spec.weights_probe, c.args, c.kwargs)) for i, c in enumerate(cases)]
     return [(i, inputs) for i, inputs in found if inputs is not None]
 
 
-def judge_run(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
-              outcome: RunOutcome) -> GradeReport:
-    """Turn a parsed run into a report: one test per case, the first failure's verdict."""
-    if parsed.compile_error:
-        message = str(parsed.compile_error.get("message", "the code does not compile"))
-        return _not_run(cases, Verdict.COMPILATION_ERROR, message)
-    if parsed.load_error:
-        error_type = parsed.load_error.get("error_type")
-        verdict = ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)
-        message = (Text("missing_entry_point", name=spec.entry_point)
-                   if error_type == "MissingEntryPoint"
-                   else str(parsed.load_error.get("message", "the code failed to load")))
-        return _not_run(cases, verdict, message)
-    tests, verdicts, found = [], [], []
-    stop = stop_reason(parsed, outcome)
-    # Checks relate cases: the outputs they name are read before any case is judged.
-    named = {c.name for c in cases if c.checks} | {k.get("case") for c in cases for k in c.checks}
-    outputs = {case.name: _array(result) if case.name in named else None
-               for case, result in zip(cases, parsed.results, strict=False)}
-    public = {case.name for case in cases if case.public}
-    for index, case in enumerate(cases):
-        if index < len(parsed.results):
-            test, verdict = _judge_case(spec, case, parsed.results[index], outputs, public)
-        else:
-            test, verdict = _test(case, False, stop[1] if index == len(parsed.results)
-                                  else Text("not_run")), stop[0]
-        tests.append(test)
-        verdicts.append(verdict)
-        found.append(suspects(spec, case, parsed.results[index])
-                     if index < len(parsed.results) and not test.passed else [])
-    name_bugs(spec, tests, found)
-    failed = [v for v, t in zip(verdicts, tests, strict=True) if not t.passed]
-    return _translated(GradeReport(failed[0] if failed else Verdict.ACCEPTED, tests), cases)
-
-
-def _array(result: dict) -> Any:
-    """Return a result's output as an array, or None when it has no valid output."""
-    try:
-        return to_array(result["output"]) if "output" in result else None
-    except MalformedOutput:
-        return None
-
-
-def _judge_case(spec: ChallengeSpec, case: PreparedCase, result: dict, outputs: dict,
-                public: set[str]) -> tuple[TestReport, Verdict]:
-    if "output" not in result:
-        error_type = str(result.get("error_type", "Error"))[:100]
-        verdict = ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)
-        message = str(result.get("message", error_type)) if case.public else error_type
-        test = _test(case, False, message, error_type=error_type)
-        return test, verdict
-    got = result["output"]
-    mismatch = compare(got, case.expected, spec.rtol, spec.atol, spec.properties)
-    failure = None
-    if mismatch is None or mismatch.kind in ("values", "property"):
-        failure = first_failure(case.checks, outputs[case.name], outputs,
-                                case.args, spec.rtol, spec.atol)
-    test = _test(case, mismatch is None and failure is None, got=got,
-                 seconds=result.get("seconds"))
-    if test.passed:
-        return test, Verdict.ACCEPTED
-    if failure is None:
-        test.message = mismatch.detail if case.public else mismatch.hidden_message
-    elif case.public:  # the check says more than "the values differ": say both
-        shown = failure.case is None or failure.case in public  # no hidden case's numbers
-        test.message = join([failure.message, failure.detail if shown else None,
-                             mismatch.detail if mismatch else None])
+def _hidden_rows(spec: ChallengeSpec, box: Box, compared: int,
+                 public: ParsedRun) -> list[Judged]:
+    """Judge the hidden box; its rows say only what redaction lets through."""
+    if public.compile_error or public.load_error:  # the public box has said why already
+        rows, _ = judge_box(spec, box.cases, public, box.outcome)
     else:
-        test.message = failure.message
-    return test, Verdict.WRONG_ANSWER
+        rows, message = judge_box(spec, box.cases, box.parsed, box.outcome)
+        if message:  # it loaded in the public box but not here: say no more than that
+            for row in rows:
+                row.test.message = Text("failed_to_load")
+    return rows[compared:]
 
 
-def _test(case: PreparedCase, passed: bool, message: str = "", *, error_type: str | None = None,
-          got: Any = None, seconds: Any = None) -> TestReport:
-    test = TestReport(name=case.name, hidden=not case.public, passed=passed, message=message,
-                      error_type=error_type,
-                      seconds=float(seconds) if isinstance(seconds, (int, float)) else None)
-    if case.public:
-        test.input = display(_inputs(case))
-        test.expected = display(case.expected)
-        test.got = display(got)
-    return test
-
-
-def _not_run(cases: list[PreparedCase], verdict: Verdict, message: str) -> GradeReport:
-    tests = [_test(c, False, Text("not_run")) for c in cases]
-    return _translated(GradeReport(verdict, tests, message), cases)
+def _verdict(rows: list[Judged]) -> Verdict:
+    """Return the first failing row's verdict, or accepted."""
+    return next((row.verdict for row in rows if not row.test.passed), Verdict.ACCEPTED)
 
 
 def _translated(report: GradeReport, cases: list[PreparedCase]) -> GradeReport:
@@ -157,14 +115,3 @@ def _translated(report: GradeReport, cases: list[PreparedCase]) -> GradeReport:
             test.translations[lang] = {"name": case.names.get(lang) or case.name,
                                        "message": text_of(test.message).render(lang)}
     return report
-
-
-def display(value: Any) -> Any:
-    """Make data safe for strict JSON: non-finite floats become strings."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
-    if isinstance(value, list):
-        return [display(v) for v in value]
-    if isinstance(value, dict):
-        return {k: display(v) for k, v in value.items()}
-    return value

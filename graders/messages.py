@@ -25,6 +25,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "exited_early": {"en": "the process exited before finishing (sys.exit or os._exit?)",
                      "ko": "프로세스가 끝나기 전에 종료되었습니다 (sys.exit 또는 os._exit?)"},
     "not_run": {"en": "not run", "ko": "실행되지 않음"},
+    "raised": {"en": "raised {error}", "ko": "{error} 예외가 발생했습니다"},
+    "failed_to_load": {"en": "the code failed while loading for the hidden tests",
+                       "ko": "숨겨진 테스트를 위해 코드를 불러오다가 실패했습니다"},
     "missing_entry_point": {"en": "the code defines no function named {name!r}",
                             "ko": "코드에 {name!r} 함수가 없습니다"},
     # the shape of an output
@@ -62,9 +65,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
                            "information leaks from the future",
                      "ko": "뒤쪽 토큰을 바꾸었더니 앞쪽 출력이 바뀌었습니다: "
                            "미래의 정보가 새어 들어옵니다"},
-    "equal_to": {"en": "the output must not change between these two cases "
-                       "(e.g. with another block size)",
-                 "ko": "이 두 케이스 사이에서 출력이 달라지면 안 됩니다 (예: 블록 크기만 다를 때)"},
+    "equal_to": {"en": "the output must be the same as in the case it is compared with",
+                 "ko": "비교 대상 케이스와 출력이 같아야 합니다"},
     "permuted_from": {"en": "permuting the tokens must permute the outputs the same way",
                       "ko": "토큰의 순서를 바꾸면 출력도 똑같이 순서만 바뀌어야 합니다"},
     "row_norms_equal_to_arg": {"en": "rotations must preserve the length of every vector",
@@ -84,6 +86,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "dot_products": {"en": "dot products {dots}", "ko": "내적 {dots}"},
     # words that came from elsewhere (a Python exception's message): the same in every locale
     "verbatim": {"en": "{text}", "ko": "{text}"},
+    # words a challenge's author wrote, in each locale they wrote (English where none)
+    "authored": {"en": "{text}", "ko": "{text}"},
 }
 
 
@@ -110,6 +114,20 @@ class Text(str):
         return SEPARATOR.join(_render(part, lang) for part in self.parts)
 
 
+class Words(tuple):
+    """A challenge author's words by locale, as ((locale, text), ...): a value of a Text."""
+
+    @classmethod
+    def of(cls, words: dict[str, str]) -> Words:
+        """Return the words of a {"en": ..., "ko": ...} table (it must have "en")."""
+        return cls(sorted(words.items()))
+
+    def render(self, lang: str) -> str:
+        """Return the words in `lang`, or in English when the author wrote none there."""
+        table = dict(self)
+        return table.get(lang) or table["en"]
+
+
 def _from_parts(parts: tuple) -> Text:
     return Text._of(parts)
 
@@ -127,7 +145,7 @@ def join(messages: Iterable[str]) -> Text:
 def _render(part: tuple, lang: str) -> str:
     code, values = part
     templates = TEMPLATES[code]
-    shown = {name: value.render(lang) if isinstance(value, Text) else value
+    shown = {name: value.render(lang) if isinstance(value, (Text, Words)) else value
              for name, value in values}
     return (templates.get(lang) or templates["en"]).format(**shown)
 

@@ -6,17 +6,19 @@ per version. The host keeps only the data that comes back.
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from graders.check_rules import declaration_problems
-from graders.judge import MalformedOutput, parse_run, to_array
+from graders.authoring.check_rules import declaration_problems
+from graders.judging.compare import MalformedOutput, to_array
+from graders.protocol import call_job, cases_job, output_allowance, parse_run
 from graders.sandbox import Limits, Sandbox
 from graders.spec import ChallengeSpec
 
 AUTHORING_WALL_SECONDS = 60.0
+#: The most numbers a reference may answer with, per case.
+REFERENCE_ELEMENTS = 2_000_000
 
 
 class PrepareError(RuntimeError):
@@ -35,6 +37,22 @@ class PreparedCase:
     mutant_outputs: dict[str, Any] = field(default_factory=dict)
     checks: list[dict] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # the name in other locales
+    rtol: float | None = None  # the case's own tolerance, where cases.py sets one
+    atol: float | None = None
+
+    def tolerance(self, spec: ChallengeSpec) -> tuple[float, float]:
+        """Return (rtol, atol) for this case: its own, else the challenge's."""
+        return (spec.rtol if self.rtol is None else self.rtol,
+                spec.atol if self.atol is None else self.atol)
+
+    @property
+    def allowance(self) -> int:
+        """Return how many numbers an answer to this case may hold."""
+        return output_allowance(self.expected)
+
+    def inputs(self) -> dict:
+        """Return the arguments the entry point is called with."""
+        return {"args": self.args, "kwargs": self.kwargs}
 
 
 @dataclass
@@ -59,13 +77,6 @@ class Prepared:
         return cls(data["content_hash"], [PreparedCase(**c) for c in data["cases"]])
 
 
-def call_job(source: str, entry_point: str, cases: list[dict], filename: str) -> dict:
-    """Build the runner job that calls `entry_point` from `source` on each case."""
-    encoded = [json.dumps({"args": c["args"], "kwargs": c["kwargs"]}) for c in cases]
-    return {"mode": "call", "source": source, "filename": filename,
-            "entry_point": entry_point, "cases": encoded}
-
-
 def _authoring_limits(spec: ChallengeSpec) -> Limits:
     wall = max(spec.time_limit, AUTHORING_WALL_SECONDS)
     return Limits(wall_seconds=wall, cpu_seconds=wall, memory_mb=max(spec.memory_mb, 1024))
@@ -73,8 +84,7 @@ def _authoring_limits(spec: ChallengeSpec) -> Limits:
 
 def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
     """Run cases.py in the sandbox and return its cases, public ones first."""
-    job = {"mode": "cases", "source": spec.cases_source, "filename": "cases.py"}
-    outcome = sandbox.run(job, _authoring_limits(spec))
+    outcome = sandbox.run(cases_job(spec.cases_source), _authoring_limits(spec))
     parsed = parse_run(outcome.stdout)
     problem = parsed.compile_error or parsed.load_error
     if problem or parsed.cases is None:
@@ -90,11 +100,11 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
 
 
 def run_outcomes(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: Sandbox,
-                 filename: str) -> list[dict]:
+                 filename: str, allowances: list[int]) -> list[dict]:
     """Run `source` on every case; return each `{"output": ...}` or `{"error_type": ...}`."""
-    outcome = sandbox.run(call_job(source, spec.entry_point, cases, filename),
+    outcome = sandbox.run(call_job(source, spec.entry_point, cases, filename, allowances),
                           _authoring_limits(spec))
-    parsed = parse_run(outcome.stdout)
+    parsed = parse_run(outcome.stdout, allowances)
     failed = parsed.compile_error or parsed.load_error or {"error_type": "NoResult"}
     results = [{"output": r["output"]} if "output" in r
                else {"error_type": str(r.get("error_type"))} for r in parsed.results]
@@ -104,7 +114,8 @@ def run_outcomes(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: S
 def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
     """Compute a version's cases and outputs; raise PrepareError if the reference fails."""
     cases = generate_cases(spec, sandbox)
-    expected = run_outcomes(spec, spec.reference, cases, sandbox, "reference.py")
+    expected = run_outcomes(spec, spec.reference, cases, sandbox, "reference.py",
+                            [REFERENCE_ELEMENTS] * len(cases))
     for case, result in zip(cases, expected, strict=True):
         try:
             to_array(result.get("output"))
@@ -114,14 +125,16 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
     problems = declaration_problems(cases, [r["output"] for r in expected])
     if problems:
         raise PrepareError(f"{spec.slug}: " + "; ".join(problems))
+    allowances = [output_allowance(r["output"]) for r in expected]
     with ThreadPoolExecutor(max_workers=2) as pool:
         mutant_runs = pool.map(
-            lambda m: (m.name, run_outcomes(spec, m.source, cases, sandbox, f"{m.name}.py")),
+            lambda m: (m.name, run_outcomes(spec, m.source, cases, sandbox, f"{m.name}.py",
+                                            allowances)),
             spec.mutants)
         by_mutant = dict(mutant_runs)
     return Prepared(spec.content_hash, [
         PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
                      {name: outputs[i] for name, outputs in by_mutant.items()},
-                     c.get("checks", []), c.get("names", {}))
+                     c.get("checks", []), c.get("names", {}), c.get("rtol"), c.get("atol"))
         for i, c in enumerate(cases)
     ])

@@ -41,6 +41,7 @@ class GradeReport:
     message: str = ""
     output: str = ""
     translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    diagnosis: str | None = None  # the named bug: a mutant's name (graders.judging.diagnosis)
 
     @property
     def passed(self) -> int:
@@ -51,12 +52,6 @@ class GradeReport:
     def total(self) -> int:
         """Count the tests."""
         return len(self.tests)
-
-    @property
-    def diagnosis(self) -> str | None:
-        """Name the mutant that most failing tests matched, if any."""
-        names = [t.mutant for t in self.tests if t.mutant]
-        return max(set(names), key=names.count) if names else None
 
     def to_json(self) -> dict:
         """Return the report as JSON-ready data."""

@@ -7,8 +7,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graders.probes import probe_problems
-from graders.properties import PROPERTIES
+from graders.judging.probes import probe_problems
+from graders.judging.properties import PROPERTIES
 
 DIFFICULTIES = ("easy", "medium", "hard")
 TRACKS = ("foundations", "internals", "modern")
@@ -51,7 +51,7 @@ class ChallengeSpec:
     cases_source: str
     mutants: tuple[MutantSpec, ...] = field(default=())
     content_hash: str = ""
-    weights_probe: dict | None = None  # how to read the learner's weights (graders.probes)
+    weights_probe: dict | None = None  # how to read the learner's weights (graders.judging.probes)
 
     def mutant(self, name: str) -> MutantSpec:
         """Return the mutant called `name`."""

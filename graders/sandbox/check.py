@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
-from graders.judge import parse_run
-from graders.sandbox import Limits, Sandbox
+from graders.protocol import call_job, parse_run
+from graders.sandbox.base import Limits, Sandbox
 
 PROBE = r'''
 import os, resource, socket
@@ -69,9 +67,8 @@ BOOLEAN = 7
 def isolation_report(sandbox: Sandbox, limits: Limits | None = None) -> list[tuple[str, bool, str]]:
     """Run the probe in the sandbox; return (check, holds, detail) for each check."""
     limits = limits or Limits()
-    job = {"mode": "call", "source": PROBE, "filename": "probe.py", "entry_point": "probe",
-           "cases": [json.dumps({"args": [], "kwargs": {}})]}
-    results = parse_run(sandbox.run(job, limits).stdout).results
+    job = call_job(PROBE, "probe", [{"args": [], "kwargs": {}}], "probe.py", [len(CHECKS)])
+    results = parse_run(sandbox.run(job, limits).stdout, [len(CHECKS)]).results
     values = results[0].get("output") if results else None
     if not isinstance(values, list) or len(values) != len(CHECKS):
         return [("the probe ran", False, str(results[0] if results else "no result"))]

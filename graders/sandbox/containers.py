@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import docker
 from docker.errors import DockerException
 
-from graders.sandbox import Limits, RunOutcome
+from graders.sandbox.base import Limits, RunOutcome
 from graders.sandbox.image import DEADLINE_LABEL, LABEL, OWNER_LABEL, owner_id, reap
 from graders.sandbox.pool import WarmPool
 

@@ -8,7 +8,7 @@ import socket
 import time
 from pathlib import Path
 
-from graders.sandbox import RUNNER_PATH
+from graders.sandbox.base import RUNNER_PATH
 
 IMAGE_DIR = RUNNER_PATH.parent
 DEFAULT_BASE = "python:3.12-slim"

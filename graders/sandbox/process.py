@@ -21,7 +21,7 @@ from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 
-from graders.sandbox import RUNNER_PATH, Limits, RunOutcome
+from graders.sandbox.base import RUNNER_PATH, Limits, RunOutcome
 
 LAUNCHER_PATH = Path(__file__).with_name("launcher.py")
 NAMESPACE_FLAGS = ["--net", "--ipc", "--pid", "--mount", "--uts", "--fork", "--kill-child",
@@ -84,6 +84,9 @@ class ProcessSandbox:
         self.reason = reason
         self.show = shown_paths()
         self.prefix = namespace_prefix()
+
+    def close(self) -> None:
+        """Hold nothing between runs: nothing to release."""
 
     def run(self, job: dict, limits: Limits) -> RunOutcome:
         """Run one job: prepare a workdir, run, collect, always clean up."""

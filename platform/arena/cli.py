@@ -121,7 +121,7 @@ def challenges_list() -> None:
 def challenges_validate(slugs: tuple[str, ...], jobs: int) -> None:
     """Prove each challenge's tests strong, print their strength; exit 1 if any check fails."""
     from arena.sandbox import close_sandbox, get_sandbox
-    from graders.validate import Validation, strength_table, validate_all
+    from graders.authoring.validate import Validation, strength_table, validate_all
 
     app = create_app()
     specs, broken = _chosen_specs(app, slugs)
@@ -161,7 +161,7 @@ def _chosen_specs(app: Flask, slugs: tuple[str, ...]) -> tuple[list, dict[str, s
 def challenges_catalog(output: str | None) -> None:
     """Print the catalog of challenge folders as Markdown, one table per track."""
     from arena.sandbox import close_sandbox, get_sandbox
-    from graders.catalog import catalog_markdown
+    from graders.authoring.catalog import catalog_markdown
     from graders.prepare import PrepareError
 
     app = create_app()

@@ -70,8 +70,8 @@ def format_result(result: dict) -> str:
         if not test["hidden"] and not test["passed"] and test.get("got") is not None:
             lines.append(f"      expected {test.get('expected')}")
             lines.append(f"      got      {test.get('got')}")
-    bugs = dict.fromkeys(t["diagnosis"] for t in result.get("tests", []) if t.get("diagnosis"))
-    lines.extend(f"-> {bug}" for bug in bugs)
+    if result.get("diagnosis"):
+        lines.append(f"-> {result['diagnosis']}")
     if result.get("message"):
         lines.append(result["message"])
     if result.get("output"):

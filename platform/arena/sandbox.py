@@ -24,5 +24,5 @@ def get_sandbox(app: Flask) -> Sandbox:
 def close_sandbox(app: Flask) -> None:
     """Drain the sandbox's warm pool, if it has one, leaving no container behind."""
     sandbox = app.extensions.pop("arena.sandbox", None)
-    if sandbox is not None and hasattr(sandbox, "close"):
+    if sandbox is not None:
         sandbox.close()

@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from graders import Prepared, PreparedCase, PrepareError, Verdict, grade, load_challenge, prepare
-from graders.check_rules import declaration_problems
-from graders.checks import MESSAGES, first_failure, run_check
-from graders.grade import judge_run
-from graders.judge import parse_run
+from graders.authoring.check_rules import declaration_problems
+from graders.judging.checks import MESSAGES, first_failure, run_check
+from graders.judging.diagnosis import name_bug
+from graders.judging.judge import judge_box
+from graders.protocol import parse_run
+from graders.report import GradeReport
 from graders.sandbox import RunOutcome, select_sandbox
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
@@ -155,13 +157,17 @@ def spec():
 
 
 def judge(spec, cases, outputs):
-    lines = [json.dumps({"event": "result", "case": i, "output": out}).encode()
+    lines = [json.dumps({"event": "result", "case": i, "seconds": 0.0, "output": out}).encode()
              if out is not None else
-             json.dumps({"event": "result", "case": i, "error_type": "ValueError",
-                         "message": "ValueError: secret 42"}).encode()
+             json.dumps({"event": "result", "case": i, "seconds": 0.0, "error_type": "ValueError",
+                         "message": "ValueError: secret 42", "line": 1}).encode()
              for i, out in enumerate(outputs)]
-    parsed = parse_run(b"\n".join([*lines, b'{"event": "end"}']) + b"\n")
-    return judge_run(spec, cases, parsed, RunOutcome(b"", b"", 0))
+    parsed = parse_run(b"\n".join([*lines, b'{"event": "end"}']) + b"\n", [100] * len(cases))
+    rows, _ = judge_box(spec, cases, parsed, RunOutcome(b"", b"", 0))
+    diagnosis = name_bug(spec, rows)
+    tests = [row.test for row in rows]
+    verdict = next((row.verdict for row in rows if not row.test.passed), Verdict.ACCEPTED)
+    return GradeReport(verdict, tests, diagnosis=diagnosis)
 
 
 def pair(public=False, mutant=None):

@@ -1,20 +1,18 @@
 """The Docker backend's own promises: a warm pool that refills, heals and drains; a reaper."""
 
-import json
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from graders.judge import parse_run
+from graders.protocol import call_job, parse_run
 from graders.sandbox import Limits
 from graders.sandbox.image import DEADLINE_LABEL, LABEL, OWNER_LABEL, reap
 
 pytestmark = pytest.mark.sandbox
-DOUBLE = {"mode": "call", "source": "def f(x):\n    return [2 * v for v in x]\n",
-          "filename": "solution.py", "entry_point": "f",
-          "cases": [json.dumps({"args": [[1.0, 2.0]], "kwargs": {}})]}
+DOUBLE = call_job("def f(x):\n    return [2 * v for v in x]\n", "f",
+                  [{"args": [[1.0, 2.0]], "kwargs": {}}], "solution.py", [10])
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Every verdict, end to end through the real process sandbox and the outside judge."""
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -42,8 +43,7 @@ def attention(Q, K, V):
 def sandbox(request, make_sandbox):
     backend = make_sandbox(request.param)
     yield backend
-    if hasattr(backend, "close"):
-        backend.close()
+    backend.close()
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +112,7 @@ def test_an_exception_is_a_runtime_error_with_its_type(challenge, sandbox):
     assert report.verdict == Verdict.RUNTIME_ERROR
     assert report.tests[0].error_type == "ZeroDivisionError"
     assert "line 2" in report.tests[0].message
-    assert all(t.message == "ZeroDivisionError" for t in report.tests if t.hidden)
+    assert all(t.message == "raised ZeroDivisionError" for t in report.tests if t.hidden)
 
 
 def test_a_syntax_error_is_a_compilation_error_with_its_line(challenge, sandbox):
@@ -173,3 +173,59 @@ def test_fake_results_on_stdout_never_pass(challenge, sandbox):
             "    return [[0.0]]\n")
     report = run(challenge, sandbox, code)
     assert report.verdict != Verdict.ACCEPTED and report.passed == 0
+
+
+SPY = """
+import json, sys
+
+def _job():
+    frame = sys._getframe(1)
+    while frame is not None:
+        job = frame.f_locals.get("job")
+        if isinstance(job, dict) and "cases" in job:
+            return job
+        frame = frame.f_back
+
+calls = []
+
+def attention(Q, K, V):
+    seen = [json.loads(case)["args"] for case in _job()["cases"]]
+    if not calls:
+        print("SEEN " + json.dumps(seen))
+    calls.append(1)
+    leak = type("Leak%d" % len(seen), (Exception,), {})
+    raise leak(json.dumps(seen))
+"""
+
+
+def test_hidden_inputs_never_enter_the_box_whose_details_show(challenge, sandbox):
+    """The spy reads every input its box holds and tries each way out: message, name, print."""
+    spec, prepared = challenge
+    report = grade(spec, prepared, SPY, sandbox)
+    hidden = [json.dumps(c.args) for c in prepared.cases if not c.public]
+    shown = json.dumps([t.message for t in report.tests]) + report.output + report.message
+    assert not [args for args in hidden if args in shown]
+    seen = json.loads(report.output.split("SEEN ", 1)[1].splitlines()[0])
+    assert len(seen) >= 2 and all(c.args in seen for c in prepared.cases if c.public)
+    for test in report.tests:
+        if test.hidden:
+            assert (test.error_type, test.message) == ("Exception", "raised Exception")
+            assert test.seconds is None and test.got is None and test.input is None
+    assert report.verdict == Verdict.RUNTIME_ERROR
+
+
+def test_a_hidden_row_says_a_category_never_a_shape_or_a_number(challenge, sandbox):
+    """The wrong shape encodes a hidden value; the row may only say that the shape is wrong."""
+    code = "def attention(Q, K, V):\n    return [[0.0] * (7 + len(Q))] * len(K)\n"
+    report = run(challenge, sandbox, code)
+    hidden = [t for t in report.tests if t.hidden]
+    assert hidden and {t.message for t in hidden} <= {"the output has the wrong shape",
+                                                      "output limit exceeded"}
+    assert all(t.seconds is None for t in hidden)
+    assert any("got" in t.message and "x" in t.message for t in report.tests if not t.hidden)
+
+
+def test_a_builtin_exception_keeps_its_name_on_hidden_rows(challenge, sandbox):
+    report = run(challenge, sandbox, "def attention(Q, K, V):\n    raise KeyError(len(Q))\n")
+    assert {(t.error_type, t.message) for t in report.tests if t.hidden} == {
+        ("KeyError", "raised KeyError")}

@@ -8,11 +8,12 @@ from string import Formatter
 
 import numpy as np
 
-from graders.checks import MESSAGES, run_check
-from graders.judge import ParsedRun, compare
+from graders.judging.checks import MESSAGES, run_check
+from graders.judging.compare import compare
+from graders.judging.outcome import stop_reason
+from graders.judging.properties import rows_sum_to_one
 from graders.messages import TEMPLATES, Text, join, text_of
-from graders.outcome import stop_reason
-from graders.properties import rows_sum_to_one
+from graders.protocol import ParsedRun
 from graders.report import TestReport
 from graders.sandbox import RunOutcome
 
@@ -70,7 +71,7 @@ def test_properties_and_checks_render_in_korean():
     assert problem.render("ko") == "가중치의 각 행은 합이 1이어야 합니다"
     failure = run_check({"kind": "equal_to", "case": "a"}, np.ones((2, 2)), np.zeros((2, 2)),
                         [], 1e-5, 1e-6)
-    assert failure.message.render("ko").startswith("이 두 케이스 사이에서 출력이")
+    assert failure.message.render("ko").startswith("비교 대상 케이스와 출력이")
     assert failure.detail.render("ko") == "가장 큰 차이 1, 처음 다른 위치 [0, 0]"
 
 
@@ -82,3 +83,15 @@ def test_stop_reasons_render_in_korean():
     assert reason(timed_out=True) == "시간 제한을 넘었습니다"
     assert reason(exit_code=-signal.SIGSEGV) == "프로세스가 SIGSEGV 신호로 강제 종료되었습니다"
     assert reason() == "프로세스가 끝나기 전에 종료되었습니다 (sys.exit 또는 os._exit?)"
+
+
+def test_a_check_speaks_its_authors_words_in_each_language():
+    words = {"en": "the block size must not matter", "ko": "블록 크기와 무관해야 합니다"}
+    check = {"kind": "equal_to", "case": "a", "message": words}
+    failure = run_check(check, np.ones((2, 2)), np.zeros((2, 2)), [], 1e-5, 1e-6)
+    assert failure.message == "the block size must not matter"
+    assert failure.message.render("ko") == "블록 크기와 무관해야 합니다"
+    english_only = {**check, "message": {"en": "the block size must not matter"}}
+    failure = run_check(english_only, np.ones((2, 2)), np.zeros((2, 2)), [], 1e-5, 1e-6)
+    assert failure.message.render("ko") == "the block size must not matter"
+    assert "block" not in MESSAGES["equal_to"]  # the shared wording names no challenge's idea

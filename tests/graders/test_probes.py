@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from graders import Verdict, grade, load_challenge, prepare
-from graders.probes import probe_inputs, probe_problems, weights_of
+from graders.judging.probes import probe_inputs, probe_problems, weights_of
 from graders.spec import ChallengeFormatError
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"

@@ -1,6 +1,5 @@
 """The process sandbox holds: unprivileged, offline, hidden host folders, nothing left behind."""
 
-import json
 import os
 import signal
 import subprocess
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.judge import parse_run
+from graders.protocol import call_job, parse_run
 from graders.sandbox import Limits, select_sandbox
 from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
 
@@ -31,8 +30,7 @@ def sandbox():
 def probe(sandbox, body, limits=None):
     """Run `body` (the inside of a function returning a list of numbers) and return its output."""
     source = "import os, sys, socket, subprocess\ndef f():\n" + textwrap.indent(body, "    ")
-    job = {"mode": "call", "source": source, "filename": "solution.py", "entry_point": "f",
-           "cases": [json.dumps({"args": [], "kwargs": {}})]}
+    job = call_job(source, "f", [{"args": [], "kwargs": {}}], "solution.py", [1000])
     outcome = sandbox.run(job, limits or Limits(wall_seconds=10))
     results = parse_run(outcome.stdout).results
     return (results[0].get("output", results[0].get("error_type")) if results else None), outcome
@@ -124,11 +122,10 @@ def test_a_fork_bomb_is_contained(sandbox):
 def test_the_box_dies_with_the_process_that_started_it(tmp_path):
     script = tmp_path / "host.py"
     script.write_text(textwrap.dedent("""
-        import json
+        from graders.protocol import call_job
         from graders.sandbox import Limits, select_sandbox
         source = "import subprocess\\ndef f():\\n    subprocess.run(['sleep', '876543'])\\n"
-        job = {"mode": "call", "source": source, "filename": "solution.py",
-                "entry_point": "f", "cases": [json.dumps({"args": []})]}
+        job = call_job(source, "f", [{"args": [], "kwargs": {}}], "solution.py", [1])
         select_sandbox("process").run(job, Limits(wall_seconds=600))
     """))
     host = subprocess.Popen([sys.executable, str(script)])

@@ -8,6 +8,7 @@ import sys
 import numpy as np
 import pytest
 
+from graders.protocol import call_job, cases_job
 from graders.sandbox import RUNNER_PATH
 
 spec = importlib.util.spec_from_file_location("arena_runner", RUNNER_PATH)
@@ -16,7 +17,7 @@ spec.loader.exec_module(runner)
 
 
 def data(value):
-    return runner.to_data(value, [runner.MAX_ELEMENTS])
+    return runner.to_data(value, [2_000_000])
 
 
 def test_lists_tuples_and_arrays_become_lists_of_floats():
@@ -74,11 +75,11 @@ def test_anything_else_is_refused(value):
 
 def test_huge_or_deep_outputs_are_refused():
     with pytest.raises(runner.UnsupportedOutput):
-        data(np.zeros(runner.MAX_ELEMENTS + 1))
+        data(np.zeros(2_000_000 + 1))
     with pytest.raises(runner.UnsupportedOutput):
-        data([[0.0] * 1000] * (runner.MAX_ELEMENTS // 1000 + 1))
+        data([[0.0] * 1000] * (2_000_000 // 1000 + 1))
     deep = 1.0
-    for _ in range(runner.MAX_DEPTH + 2):
+    for _ in range(runner.LIMITS["max_depth"] + 2):
         deep = [deep]
     with pytest.raises(runner.UnsupportedOutput):
         data(deep)
@@ -92,8 +93,8 @@ def run_job(job):
 
 
 def call(source, *cases, entry="f"):
-    return {"mode": "call", "source": source, "filename": "solution.py", "entry_point": entry,
-            "cases": [json.dumps({"args": list(c), "kwargs": {}}) for c in cases]}
+    return call_job(source, entry, [{"args": list(c), "kwargs": {}} for c in cases],
+                    "solution.py", [2_000_000] * len(cases))
 
 
 def test_prints_go_to_stderr_and_results_to_stdout():
@@ -133,7 +134,7 @@ def test_cases_mode_returns_generated_cases_as_data():
               "def cases():\n"
               "    return [{'name': 'a', 'public': True, 'args': [np.eye(2), [True, False]]},\n"
               "            {'name': 'b', 'name_ko': '비', 'args': []}]\n")
-    events, _ = run_job({"mode": "cases", "source": source, "filename": "cases.py"})
+    events, _ = run_job(cases_job(source))
     assert events[0]["cases"] == [
         {"name": "a", "public": True, "kwargs": {}, "checks": [], "names": {},
          "args": [[[1.0, 0.0], [0.0, 1.0]], [True, False]]},

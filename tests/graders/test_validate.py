@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from graders import load_challenge
-from graders.validate import Validation, strength_table, validate, validate_all
+from graders.authoring.validate import Validation, strength_table, validate, validate_all
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 

@@ -19,8 +19,7 @@ try:  # imported ahead of the job, so that a warm sandbox has paid for it alread
 except ImportError:  # pragma: no cover - the image always has NumPy
     numpy = None
 
-MAX_DEPTH = 32
-MAX_ELEMENTS = 2_000_000
+LIMITS = {"max_depth": 32, "max_text": 500}  # the job's own values replace these
 
 
 class UnsupportedOutput(TypeError):
@@ -45,7 +44,7 @@ def _number(value):
 
 def to_data(value, budget, depth=0):
     """Turn an output into nested lists of floats, refusing anything else."""
-    if depth > MAX_DEPTH:
+    if depth > LIMITS["max_depth"]:
         raise UnsupportedOutput("output nested too deeply")
     number = _number(value)
     if number is not None:
@@ -87,10 +86,9 @@ def error_fields(exc, filename):
     for frame in traceback.extract_tb(exc.__traceback__):
         if frame.filename == filename:
             line = frame.lineno
-    message = f"{type(exc).__name__}: {exc}"[:500]
-    if line is not None:
-        message += f" (line {line})"
-    return {"error_type": type(exc).__name__, "message": message, "line": line}
+    where = f" (line {line})" if line is not None else ""
+    message = f"{type(exc).__name__}: {exc}"[:LIMITS["max_text"] - len(where)] + where
+    return {"error_type": type(exc).__name__[:100], "message": message, "line": line}
 
 
 class Channel:
@@ -112,9 +110,10 @@ def load_module(source, filename, channel):
         code = compile(source, filename, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:
         line = getattr(exc, "lineno", None)
+        where = f" (line {line})" if line else ""
+        message = f"{type(exc).__name__}: {getattr(exc, 'msg', exc)}"
         channel.send("compile_error", error_type=type(exc).__name__, line=line,
-                     message=f"{type(exc).__name__}: {getattr(exc, 'msg', exc)}"
-                     + (f" (line {line})" if line else ""))
+                     message=message[:LIMITS["max_text"] - len(where)] + where)
         return None
     module = types.ModuleType("solution")
     module.__file__ = filename
@@ -134,12 +133,12 @@ def run_cases(module, job, channel):
         channel.send("load_error", error_type="MissingEntryPoint", line=None,
                      message=f"the code defines no function named {job['entry_point']!r}")
         return
-    for index, raw in enumerate(job["cases"]):
+    for index, (raw, allowance) in enumerate(zip(job["cases"], job["max_elements"], strict=True)):
         case = json.loads(raw)  # a fresh copy per call: mutating inputs affects nothing else
         started = time.perf_counter()
         try:
             output = function(*case.get("args", []), **case.get("kwargs", {}))
-            data = to_data(output, [MAX_ELEMENTS])
+            data = to_data(output, [allowance])
         except BaseException as exc:  # noqa: BLE001
             channel.send("result", case=index, seconds=time.perf_counter() - started,
                          **error_fields(exc, job["filename"]))
@@ -155,7 +154,8 @@ def list_cases(module, channel):
              "args": to_input(list(c.get("args", []))),
              "kwargs": to_input(dict(c.get("kwargs", {}))),
              "checks": to_input(list(c.get("checks", []))),
-             "names": {"ko": str(c["name_ko"])} if "name_ko" in c else {}}
+             "names": {"ko": str(c["name_ko"])} if "name_ko" in c else {},
+             **{key: float(c[key]) for key in ("rtol", "atol") if key in c}}
             for c in module.cases()
         ]
     except BaseException as exc:  # noqa: BLE001
@@ -168,6 +168,7 @@ def main():
     """Run one job from stdin."""
     channel = Channel()
     job = json.loads(sys.stdin.buffer.read())
+    LIMITS.update({key: job[key] for key in LIMITS})
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     module = load_module(job["source"], job["filename"], channel)

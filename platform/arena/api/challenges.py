@@ -7,7 +7,7 @@ from apiflask import APIBlueprint, Schema, fields
 from arena.api.locale import LangQuery, localized
 from arena.models import Challenge
 from arena.services.catalog import get_challenge, list_challenges, prepared_data
-from graders.grade import display
+from graders.judging.judge import display
 
 bp = APIBlueprint("challenges", __name__)
 

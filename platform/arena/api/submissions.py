@@ -70,7 +70,11 @@ class SubmissionOut(SubmissionSummaryOut):
     """A submission with its per-test results."""
 
     message = fields.String()
-    output = fields.String(metadata={"description": "What a run printed."})
+    output = fields.String(metadata={
+        "description": "What the code printed on the public examples (never on hidden tests)."})
+    diagnosis = fields.String(allow_none=True, metadata={
+        "description": "The named bug, explained: the one known-wrong variant that explains "
+                       "most of the failing tests, if any does."})
     tests = fields.List(fields.Nested(TestOut))
 
 
@@ -108,8 +112,10 @@ def summary(submission: Submission) -> dict:
 def present(submission: Submission, lang: str) -> dict:
     """Present a submission with its per-test results."""
     message = translated(submission.translations, lang).get("message", submission.message)
+    tests = [present_test(t, lang) for t in submission.tests]
     return {**summary(submission), "message": message, "output": submission.output,
-            "tests": [present_test(t, lang) for t in submission.tests]}
+            "diagnosis": next((t["diagnosis"] for t in tests if t["diagnosis"]), None),
+            "tests": tests}
 
 
 def queue_code(slug: str, code: str, kind: Kind) -> Submission:

@@ -70,15 +70,6 @@ def challenge(slug: str) -> str:
         history=history(user, found) if user else [])
 
 
-def named_bug(tests: list[dict]) -> str | None:
-    """Return the explanation of the bug most failing tests matched (the first among ties)."""
-    names = [test["mutant"] for test in tests if test["mutant"]]
-    if not names:
-        return None
-    top = max(names, key=names.count)
-    return next(test["diagnosis"] for test in tests if test["mutant"] == top)
-
-
 @bp.get("/submissions/<int:submission_id>")
 @login_required
 def submission(submission_id: int) -> str:
@@ -87,5 +78,5 @@ def submission(submission_id: int) -> str:
     locale = current_locale()
     shown = present(found, locale)
     return render_template(
-        "submission.html", submission=shown, code=found.code, bug=named_bug(shown["tests"]),
+        "submission.html", submission=shown, code=found.code, bug=shown["diagnosis"],
         title=localized(found.challenge.title, locale), slug=found.challenge.slug)

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from graders.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS
+
 KINDS = ("identity", "pseudo_inverse")
 IDENTITY_ATOL = 1e-9
 
@@ -49,6 +51,13 @@ def probe_inputs(probe: dict, args: list, kwargs: dict) -> dict | None:
     probed = list(args)
     probed[replace] = stand_in.tolist()
     return {"args": probed, "kwargs": kwargs}
+
+
+def probe_allowance(probe: dict, inputs: dict, rows: int) -> int:
+    """Return how many numbers a probe's answer may hold: its weights are rows x columns of
+    the stand-in (keys for the identity, tokens for the pseudo-inverse)."""
+    columns = len(inputs["args"][probe["replace"]][0])
+    return OUTPUT_MARGIN * rows * columns + SLACK_ELEMENTS
 
 
 def _right_inverse(X: np.ndarray) -> np.ndarray | None:

@@ -6,7 +6,7 @@ authoring mistake: it fails preparation instead of failing learners.
 
 from __future__ import annotations
 
-from graders.checks import KINDS
+from graders.judging.checks import KINDS
 
 
 def _ints(value: object, length: int | None = None) -> bool:
@@ -54,6 +54,10 @@ def _problem(check: object, case: dict, rows: dict[str, int]) -> str | None:
     if not isinstance(check, dict):
         return f"a check is a dict with a 'kind', not {check!r}"
     kind = check.get("kind")
+    words = check.get("message", {"en": ""})
+    if not (isinstance(words, dict) and isinstance(words.get("en"), str)
+            and all(isinstance(w, str) for w in words.values())):
+        return "a check's message is a table of texts by locale, with at least 'en'"
     if kind not in KINDS:
         return f"unknown check kind {kind!r}; known kinds: {', '.join(KINDS)}"
     other = check.get("case")

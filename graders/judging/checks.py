@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graders.messages import Text
-from graders.properties import PROPERTIES
+from graders.judging.properties import PROPERTIES
+from graders.messages import Text, Words
 
 NO_OUTPUT = Text("no_compared_output")
 
@@ -87,20 +87,31 @@ MESSAGES = {kind: Text(kind) for kind in RELATIONS}
 KINDS = (*PROPERTIES, *MESSAGES)
 
 
+def check_message(check: dict) -> Text:
+    """Return what a failed check says: its author's words ({"en", "ko"}), else the kind's."""
+    words = check.get("message")
+    if isinstance(words, dict) and "en" in words:
+        return Text("authored", text=Words.of(words))
+    return MESSAGES.get(check["kind"]) or Text(check["kind"])
+
+
 def run_check(check: dict, got: np.ndarray, other: np.ndarray | None, args: list,
               rtol: float, atol: float) -> CheckFailure | None:
     """Return None when `check` holds for the output `got`, else why it does not."""
     kind = check["kind"]
     if kind in PROPERTIES:
         problem = PROPERTIES[kind](got)
-        return CheckFailure(problem) if problem else None
+        if problem is None:
+            return None
+        return CheckFailure(check_message(check) if "message" in check else problem)
     if "case" in check and other is None:
-        return CheckFailure(MESSAGES[kind], NO_OUTPUT, check["case"])
+        return CheckFailure(check_message(check), NO_OUTPUT, check["case"])
     try:
         detail = RELATIONS[kind](check, got, other, args, rtol, atol)
     except (IndexError, ValueError) as exc:  # an output too small for the rows the check names
         detail = Text("check_misfit", error=str(exc))
-    return None if detail is None else CheckFailure(MESSAGES[kind], detail, check.get("case"))
+    return None if detail is None else CheckFailure(check_message(check), detail,
+                                                    check.get("case"))
 
 
 def first_failure(checks: list[dict], got: np.ndarray, outputs: dict[str, np.ndarray | None],

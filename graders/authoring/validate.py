@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from graders.grade import grade
+from graders.judging.properties import rows_sum_to_one
 from graders.prepare import Prepared, PrepareError, prepare
-from graders.properties import rows_sum_to_one
 from graders.report import GradeReport
 from graders.sandbox import Sandbox
 from graders.spec import ChallengeSpec

@@ -1,56 +1,12 @@
-"""The judge parses strictly and compares as numbers, whatever the box sent."""
+"""The judge compares as numbers, whatever shape of data it is given."""
 
-import json
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graders.judge import MalformedOutput, compare, matches, parse_run, to_array
-
-
-def lines(*events):
-    return b"".join(json.dumps(e).encode() + b"\n" for e in events)
-
-
-def test_parse_reads_results_in_order():
-    run = parse_run(lines({"event": "result", "case": 0, "output": [1.0]},
-                          {"event": "result", "case": 1, "error_type": "ValueError"},
-                          {"event": "end"}))
-    assert [r["case"] for r in run.results] == [0, 1]
-    assert run.ended and not run.corrupted
-
-
-@pytest.mark.parametrize("junk", [
-    b"RESULT pass\n",
-    b"{\"event\": \"verdict\", \"verdict\": \"accepted\"}\n",
-    b"\x80\xff\n",
-    b"[1, 2]\n",
-    b"{\"event\": \"result\", \"case\": 5, \"output\": 1}\n",
-    b"\x80\x04\x95pickle-bytes\n",
-])
-def test_parse_stops_at_anything_unexpected(junk):
-    run = parse_run(lines({"event": "result", "case": 0, "output": 1.0}) + junk
-                    + lines({"event": "result", "case": 1, "output": 1.0}, {"event": "end"}))
-    assert run.corrupted
-    assert len(run.results) == 1
-    assert not run.ended
-
-
-def test_parse_refuses_lines_after_the_end():
-    run = parse_run(lines({"event": "end"}, {"event": "result", "case": 0, "output": 1.0}))
-    assert run.corrupted and run.results == []
-
-
-def test_parse_spells_out_non_finite_numbers():
-    run = parse_run(b'{"event": "result", "case": 0, "output": [NaN, Infinity, -Infinity]}\n')
-    output = run.results[0]["output"]
-    assert np.isnan(output[0]) and output[1] == np.inf and output[2] == -np.inf
-
-
-def test_parse_refuses_other_constants():
-    assert parse_run(b'{"event": "result", "case": 0, "output": nan}\n').corrupted
+from graders.judging.compare import MalformedOutput, compare, matches, to_array
 
 
 @pytest.mark.parametrize("value", [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import signal
 
-from graders.judge import ParsedRun
 from graders.messages import Text
+from graders.protocol import ParsedRun
 from graders.sandbox import RunOutcome
 from graders.verdicts import Verdict
 
@@ -18,7 +18,7 @@ def stop_reason(parsed: ParsedRun, outcome: RunOutcome) -> tuple[Verdict, Text]:
     """Say why results stopped coming, from what the host saw (never from the box's word)."""
     if outcome.timed_out:
         return Verdict.TIME_LIMIT_EXCEEDED, Text("time_limit")
-    if outcome.output_exceeded:
+    if outcome.output_exceeded or parsed.too_large:
         return Verdict.OUTPUT_LIMIT_EXCEEDED, Text("output_limit")
     if outcome.oom_killed:
         return Verdict.MEMORY_LIMIT_EXCEEDED, Text("memory_limit")

@@ -1,73 +1,21 @@
-"""The judge: strict parsing of what a sandbox returned, and comparison as numbers.
+"""Compare an output with the expected one, as float64 arrays, on the host.
 
-Runs on the host, outside the sandbox. Trusts nothing from the box: not its exit code, not
-anything printed, only well-formed result lines, coerced to float64 arrays.
+The output has passed the protocol's schema (graders.protocol): numbers in lists, bounded.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from graders.judging.properties import PROPERTIES
 from graders.messages import Text
-from graders.properties import PROPERTIES
-
-EVENTS = ("compile_error", "load_error", "cases", "result", "end")
-_CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
 
 
 class MalformedOutput(ValueError):
     """The output is not a rectangular array of numbers."""
-
-
-@dataclass
-class ParsedRun:
-    """The events of one run, read until the first malformed or out-of-order line."""
-
-    compile_error: dict | None = None
-    load_error: dict | None = None
-    cases: list | None = None
-    results: list[dict] = field(default_factory=list)
-    ended: bool = False
-    corrupted: bool = False
-
-
-def _event(line: bytes) -> dict | None:
-    try:
-        event = json.loads(line.decode("utf-8"), parse_constant=_CONSTANTS.__getitem__)
-    except (UnicodeDecodeError, ValueError, KeyError, RecursionError):
-        return None
-    if not isinstance(event, dict) or event.get("event") not in EVENTS:
-        return None
-    return event
-
-
-def parse_run(stdout: bytes) -> ParsedRun:
-    """Read the runner's result lines strictly, in order, stopping at anything unexpected."""
-    parsed = ParsedRun()
-    for line in stdout.split(b"\n"):
-        if not line:
-            continue
-        event = _event(line)
-        if event is None or parsed.ended:
-            parsed.corrupted = True
-            break
-        kind = event["event"]
-        if kind == "result":
-            if event.get("case") != len(parsed.results):
-                parsed.corrupted = True
-                break
-            parsed.results.append(event)
-        elif kind == "end":
-            parsed.ended = True
-        elif kind == "cases":
-            parsed.cases = event.get("cases")
-        else:
-            setattr(parsed, kind, event)
-    return parsed
 
 
 def _check_numbers(value: Any, depth: int = 0) -> None:
