@@ -1,7 +1,21 @@
 """Test cases for alibi_attention(Q, K, V, num_heads): public examples first, then hidden edge
 and random cases. Every case has as many queries as keys (one of each per token)."""
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
 def _matrix(rng, rows, cols, scale=1.0):
@@ -27,6 +41,34 @@ def _large_scores(rng, base, n, heads):
     Q = [[x for _ in range(heads) for x in rng.choice(_QUERIES)] for _ in range(n)]
     K = [[base // 2 + rng.randint(-2, 2) for _ in range(4 * heads)] for _ in range(n)]
     return [Q, K, _matrix(rng, n, 2 * heads), heads]
+
+
+def _rows_apart(rng):
+    """Two heads of width 4, five tokens: in both heads queries 0, 2 and 4 score every key near
+    10000 and queries 1 and 3 near 0.
+
+    Every key entry is 5000 plus a small integer; the even query blocks sum to 4 and the odd
+    ones to 0, so the scaled scores are 10000 + (q . delta) / 2 and (q . delta) / 2, minus a
+    penalty of at most 4 * 1/16. One maximum for a head's whole matrix leaves nothing but
+    exp(-10000) = 0 in the odd rows. The slopes (1/16, 1/256) keep everything exact in float32.
+    """
+    high, low = [[1, 1, 1, 1], [0, 1, 2, 1], [2, 0, 1, 1]], [[1, -1, 0, 0], [0, 1, 0, -1]]
+    Q = [high[0] * 2, low[0] + low[1], high[1] * 2, low[1] + low[0], high[2] + high[0]]
+    K = [[5000 + rng.randint(-2, 2) for _ in range(8)] for _ in range(5)]
+    return [Q, K, _matrix(rng, 5, 4), 2]
+
+
+def _loud_future(rng):
+    """Two heads of width 4, five tokens: in both heads the last key scores 3000 for queries
+    0..3, which may not see it.
+
+    Key 4 is 1500 everywhere and queries 0..3 sum to 4 in each head; the keys they see are small
+    integers (scores of a few units). Query 4 sums to 0 in each head and scores key 4 at 0, so
+    the largest visible score of each head's matrix stays small.
+    """
+    Q = [_QUERIES[t] + _QUERIES[t + 1] for t in range(4)] + [[1, -1, 1, -1, 0, 1, 0, -1]]
+    K = [[rng.randint(-2, 2) for _ in range(8)] for _ in range(4)] + [[1500] * 8]
+    return [Q, K, _matrix(rng, 5, 4), 2]
 
 
 def _twin(rng, args, keep):
@@ -83,11 +125,21 @@ def cases():
         {"name": "values narrower than keys (d=8, dv=1)", "name_ko": "키보다 좁은 밸류 (d=8, dv=1)",
          "args": _random(rng, 6, 2, 8, 1)},
         {"name": "scores near 1000", "name_ko": "1000 근처의 점수",
-         "args": _large_scores(rng, 1000, 6, 2)},
+         "args": _large_scores(rng, 1000, 6, 2),
+         "rtol": _float32_rtol(1004)},  # float32 rounding: see _float32_rtol
         {"name": "scores near 10000", "name_ko": "10000 근처의 점수",
-         "args": _large_scores(rng, 10000, 5, 4)},
+         "args": _large_scores(rng, 10000, 5, 4),
+         "rtol": _float32_rtol(10004)},  # float32 rounding: see _float32_rtol
         {"name": "scores near -1000", "name_ko": "-1000 근처의 점수",
-         "args": _large_scores(rng, -1000, 6, 8)},
+         "args": _large_scores(rng, -1000, 6, 8),
+         "rtol": _float32_rtol(1007)},  # float32 rounding: see _float32_rtol
+        {"name": "scores near 10000 in some rows and near 0 in others",
+         "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+         "args": _rows_apart(random.Random(4242)),
+         "rtol": _float32_rtol(10004)},  # float32 rounding: see _float32_rtol
+        {"name": "a future key scores far above every key its queries see",
+         "name_ko": "보이는 키보다 점수가 훨씬 높은 미래의 키",
+         "args": _loud_future(random.Random(4343))},
         {"name": "a sequence of 1000 tokens, one head",
          "name_ko": "토큰 1000개짜리 시퀀스, 헤드 하나", "args": _random(rng, 1000, 1, 1, 1)},
         {"name": "a sequence of 64 tokens, two heads", "name_ko": "토큰 64개짜리 시퀀스, 헤드 2개",

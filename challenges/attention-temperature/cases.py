@@ -1,7 +1,21 @@
 """Test cases for attention_with_temperature(Q, K, V, temperature): public examples first, then
 hidden edge and random cases. Every temperature is positive."""
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 BASE = "random, 5 queries, 7 keys, d=3, temperature 0.8"
 BASE_KO = "무작위, 쿼리 5개, 키 7개, d=3, 온도 0.8"
@@ -23,6 +37,19 @@ def _cold(rng, base):
     `base`. Key entries are multiples of 1/64 and sqrt(4) * T = 1/64: exact in float32."""
     K = [[(base // 4 + rng.randint(-2, 2)) / 64 for _ in range(4)] for _ in range(5)]
     return [QUERIES_SUMMING_TO_4, K, _matrix(rng, 5, 3), 1 / 128]
+
+
+def _rows_apart(rng):
+    """Temperature 1/4: queries 0 and 2 score every key near 10000, queries 1 and 3 near 0.
+
+    Every key entry is 1250 plus a small integer and sqrt(4) * T = 1/2; queries 0 and 2 sum
+    to 4 and queries 1 and 3 sum to 0, so their tempered scores are 10000 + 2 (q . delta) and
+    2 (q . delta). One maximum for the whole matrix (10000) leaves nothing but exp(-10000) = 0
+    in rows 1 and 3. Exact in float32.
+    """
+    Q = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 2, 1], [0, 1, 0, -1]]
+    K = [[1250 + rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
+    return [Q, K, _matrix(rng, 5, 3), 0.25]
 
 
 def cases():
@@ -83,16 +110,25 @@ def cases():
             "name": "very low temperature, tempered scores near 1000",
             "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 1000 근처",
             "args": _cold(rng, 1000),
+            "rtol": _float32_rtol(1008),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "very low temperature, tempered scores near 10000",
             "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 10000 근처",
             "args": _cold(rng, 10000),
+            "rtol": _float32_rtol(10008),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "very low temperature, tempered scores near -1000",
             "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 -1000 근처",
             "args": _cold(rng, -1000),
+            "rtol": _float32_rtol(1008),  # float32 rounding: see _float32_rtol
+        },
+        {
+            "name": "tempered scores near 10000 in some rows and near 0 in others",
+            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 온도 적용 점수",
+            "args": _rows_apart(random.Random(4242)),
+            "rtol": _float32_rtol(10016),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "more keys than queries",

@@ -1,6 +1,7 @@
 """Test cases for causal_attention(Q, K, V): public examples first, then hidden edge and random
 cases. Every case has as many queries as keys (one of each per token)."""
 
+import math
 import random
 
 
@@ -20,6 +21,44 @@ def _large_scores(rng, base):
     """
     Q = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1], [1, 1, 2, 0]]
     K = [[base // 2 + rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
+    return [Q, K, _matrix(rng, 5, 3)]
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest`.
+
+    Near 10000 float32 numbers are 2**-10 apart, so a float32 softmax written as
+    exp(s - logsumexp(s)) rounds logsumexp by up to 2**-24 * |s| and moves every weight by that
+    much, relatively; 4 * 2**-24 * largest leaves room for the other roundings. Rounded up to one
+    significant digit.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
+
+
+def _rows_apart(rng):
+    """Four tokens: queries 0 and 2 score every key near 10000, queries 1 and 3 near 0.
+
+    Every key entry is 5000 plus a small integer; queries 0 and 2 sum to 4 and queries 1 and 3
+    sum to 0, so their scaled scores are 10000 + (q . delta) / 2 and (q . delta) / 2. One
+    maximum for the whole matrix (10000) leaves nothing but exp(-10000) = 0 in rows 1 and 3.
+    No key outscores the keys a query sees by much, so only that one maximum is tested here.
+    """
+    Q = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 2, 1], [0, 1, 0, -1]]
+    K = [[5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(4)]
+    return [Q, K, _matrix(rng, 4, 3)]
+
+
+def _loud_future(rng):
+    """Five tokens whose last key scores 3000 for queries 0..3, which may not see it.
+
+    Queries 0..3 sum to 4 and key 4 is 1500 everywhere, so they score it 3000; the keys they
+    see are small integers (scores of a few units). Query 4 sums to 0 and scores key 4 at 0, so
+    the largest visible score of the whole matrix stays small.
+    """
+    Q = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1], [1, -1, 1, -1]]
+    K = [[rng.randint(-2, 2) for _ in range(4)] for _ in range(4)] + [[1500] * 4]
     return [Q, K, _matrix(rng, 5, 3)]
 
 
@@ -106,16 +145,30 @@ def _fixed(rng):
             "name": "scores near -740",
             "name_ko": "-740 근처의 점수",
             "args": _large_scores(rng, -740),
+            "rtol": _float32_rtol(744),  # see _float32_rtol
         },
         {
             "name": "scores near 1000",
             "name_ko": "1000 근처의 점수",
             "args": _large_scores(rng, 1000),
+            "rtol": _float32_rtol(1004),  # see _float32_rtol
         },
         {
             "name": "scores near 10000",
             "name_ko": "10000 근처의 점수",
             "args": _large_scores(rng, 10000),
+            "rtol": _float32_rtol(10004),  # see _float32_rtol
+        },
+        {
+            "name": "scores near 10000 in some rows and near 0 in others",
+            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+            "args": _rows_apart(random.Random(4242)),
+            "rtol": _float32_rtol(10004),  # see _float32_rtol
+        },
+        {
+            "name": "a future key scores far above every key its queries see",
+            "name_ko": "보이는 키보다 점수가 훨씬 높은 미래의 키",
+            "args": _loud_future(random.Random(4343)),
         },
         {
             "name": "a sequence of 256 tokens",

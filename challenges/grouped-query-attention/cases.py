@@ -8,7 +8,25 @@ num_kv_heads == num_heads and each shared head copied for every query head of it
 The declared checks ask for equal outputs within each pair.
 """
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+
+    Here the same value is the absolute tolerance too: the values and Wo are scaled so that
+    outputs are of order 1, and an error of that relative size in every weight moves an output
+    entry by about that much absolutely, also where Wo cancels the entry to near 0.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
 def _matrix(rng, rows, cols, scale=1.0):
@@ -58,6 +76,20 @@ def _large_scores(rng, base, n, heads, kv_heads):
                                       for _ in range(2)]
     Wv = _matrix(rng, 3, 2 * kv_heads, 3 ** -0.5)
     Wo = _matrix(rng, 2 * heads, 3, (2 * heads) ** -0.5)
+    return [X, Wq, Wk, Wv, Wo, heads, kv_heads]
+
+
+def _rows_apart(rng):
+    """Four query heads, two key/value heads, as in _large_scores with base 10000, except that
+    tokens 1 and 3 are [0, a, b]: their queries sum to 0 and their keys hold no 5000.
+
+    Every head's rows for the tokens [1, a, b] are near 10000 (for keys [1, ...]) and its rows
+    for the tokens [0, a, b] are near 0, so one maximum for a head's whole matrix leaves
+    nothing but exp(-10000) = 0 in those rows. Exact in float32.
+    """
+    X, Wq, Wk, Wv, Wo, heads, kv_heads = _large_scores(rng, 10000, 5, 4, 2)
+    X[1] = [0, 1, -1]
+    X[3] = [0, -1, 1]
     return [X, Wq, Wk, Wv, Wo, heads, kv_heads]
 
 
@@ -141,9 +173,15 @@ def cases():
          "name_ko": "폭을 바꾸는 출력 투영 (d_out=3)",
          "args": _random(rng, 5, 8, 4, 2, 2, 2, 3)},
         {"name": "scores near 1000", "name_ko": "1000 근처의 점수",
-         "args": _large_scores(rng, 1000, 5, 4, 2)},
+         "args": _large_scores(rng, 1000, 5, 4, 2),
+         "rtol": _float32_rtol(1008), "atol": _float32_rtol(1008)},  # _float32_rtol
         {"name": "scores near 10000", "name_ko": "10000 근처의 점수",
-         "args": _large_scores(rng, 10000, 4, 6, 3)},
+         "args": _large_scores(rng, 10000, 4, 6, 3),
+         "rtol": _float32_rtol(10008), "atol": _float32_rtol(10008)},  # _float32_rtol
+        {"name": "scores near 10000 in some rows and near 0 in others",
+         "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+         "args": _rows_apart(random.Random(4242)),
+         "rtol": _float32_rtol(10008), "atol": _float32_rtol(10008)},  # _float32_rtol
         {"name": "a sequence of 256 tokens", "name_ko": "토큰 256개짜리 시퀀스",
          "args": _random(rng, 256, 8, 4, 2, 2)},
         {"name": "random, 7 tokens, 6 query heads of width 4, 2 key/value heads",

@@ -5,7 +5,21 @@ Some caches are random; others hold the keys and values of a real prefix project
 same weights, so that decoding must reproduce the full causal pass over prefix + new tokens.
 """
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
 def _matrix(rng, rows, cols, scale=1.0):
@@ -48,6 +62,38 @@ def _large_scores(rng, base, p, t):
     Wk = [[half] * 4] + [[rng.randint(-1, 1) for _ in range(4)] for _ in range(2)]
     cache_K = [[half + rng.randint(-2, 2) for _ in range(4)] for _ in range(p)]
     return [X, Wq, Wk, _weights(rng, 3, 3), cache_K, _matrix(rng, p, 3)]
+
+
+def _rows_apart(rng):
+    """A cache of three keys near 5000 per entry, then four new tokens: tokens [1, a, b]
+    score every key [1, ...] near 10000, tokens [0, a, b] score every key near 0.
+
+    Wq turns [1, a, b] into a query summing to 4 and [0, a, b] into one summing to 0; the
+    first row of Wk adds 5000 to every key entry of a token [1, a, b], and d = 4. One maximum
+    for all the new tokens' scores (10000) leaves nothing but exp(-10000) = 0 in the rows of
+    the tokens [0, a, b]. Exact in float32.
+    """
+    X = [[1, 1, 0], [0, 1, -1], [1, -1, 1], [0, -1, 1]]
+    Wq = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 0, -1]]
+    Wk = [[5000] * 4] + [[rng.randint(-1, 1) for _ in range(4)] for _ in range(2)]
+    cache_K = [[5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(3)]
+    return [X, Wq, Wk, _weights(rng, 3, 3), cache_K, _matrix(rng, 3, 3)]
+
+
+def _loud_future(rng):
+    """A cache of two keys, then five new tokens: the last one's key scores 3000 for the four
+    new tokens before it, which may not see it.
+
+    Tokens are [c, a, b, e]: Wq makes a query sum to 4 c, and Wk's last row adds 1500 to every
+    key entry when e = 1. The first four new tokens have c = 1, e = 0 and see small integer
+    keys; the last has c = 0, e = 1, so its own query scores its loud key near 0 and the
+    largest visible score stays small. Exact in float32.
+    """
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1), 0] for _ in range(4)] + [[0, 1, -1, 1]]
+    Wq = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 0, -1], [0, 0, 0, 0]]
+    Wk = [[0] * 4] + [[rng.randint(-1, 1) for _ in range(4)] for _ in range(2)] + [[1500] * 4]
+    cache_K = [[rng.randint(-2, 2) for _ in range(4)] for _ in range(2)]
+    return [X, Wq, Wk, _weights(rng, 4, 3), cache_K, _matrix(rng, 2, 3)]
 
 
 def _twin(rng, args, keep):
@@ -114,11 +160,21 @@ def cases():
         {"name": "values narrower than keys (d=8, dv=1)", "name_ko": "키보다 좁은 밸류 (d=8, dv=1)",
          "args": _random(rng, 3, 4, 5, 8, 1)},
         {"name": "scores near 1000", "name_ko": "1000 근처의 점수",
-         "args": _large_scores(rng, 1000, 4, 4)},
+         "args": _large_scores(rng, 1000, 4, 4),
+         "rtol": _float32_rtol(1008)},  # float32 rounding: see _float32_rtol
         {"name": "scores near 10000", "name_ko": "10000 근처의 점수",
-         "args": _large_scores(rng, 10000, 3, 5)},
+         "args": _large_scores(rng, 10000, 3, 5),
+         "rtol": _float32_rtol(10008)},  # float32 rounding: see _float32_rtol
         {"name": "scores near -1000", "name_ko": "-1000 근처의 점수",
-         "args": _large_scores(rng, -1000, 5, 3)},
+         "args": _large_scores(rng, -1000, 5, 3),
+         "rtol": _float32_rtol(1008)},  # float32 rounding: see _float32_rtol
+        {"name": "scores near 10000 in some rows and near 0 in others",
+         "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+         "args": _rows_apart(random.Random(4242)),
+         "rtol": _float32_rtol(10008)},  # float32 rounding: see _float32_rtol
+        {"name": "a later new token's key scores far above every key the earlier ones see",
+         "name_ko": "앞선 새 토큰이 보는 키보다 점수가 훨씬 높은 뒤쪽 새 토큰의 키",
+         "args": _loud_future(random.Random(4343))},
         {"name": "a cache of 1000 tokens, three new tokens",
          "name_ko": "토큰 1000개짜리 캐시, 새 토큰 3개",
          "args": _random(rng, 1000, 3, 4, 2, 2)},

@@ -1,7 +1,21 @@
 """Test cases for multi_head_attention(X, Wq, Wk, Wv, Wo, num_heads, causal=False): public
 examples first, then hidden edge and random cases. `causal`, when given, is a keyword."""
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 CAUSAL = {"causal": True}
 
@@ -34,6 +48,42 @@ def _large_scores(rng, base):
     Wq = [[1, 1, 1, 1, 1, 1, 1, 1], [1, 0, -1, 0, 0, 1, 0, -1], [0, 1, 0, -1, 1, 0, -1, 0]]
     Wk = [[base // 2] * 8] + [[rng.randint(-1, 1) for _ in range(8)] for _ in range(2)]
     Wv = [[rng.randint(-2, 2) for _ in range(4)] for _ in range(3)]
+    Wo = [[rng.randint(-2, 2) for _ in range(3)] for _ in range(4)]
+    return [X, Wq, Wk, Wv, Wo, 2]
+
+
+def _rows_apart(rng):
+    """Two heads of width 4: tokens [1, a, b] score every key [1, ...] near 10000, tokens
+    [0, a, b] score every key near 0.
+
+    Each head's block of Wq turns [1, a, b] into a query summing to 4 and [0, a, b] into one
+    summing to 0; the first row of Wk adds 5000 to every key entry of a token [1, a, b]. One
+    maximum for a head's whole matrix (10000) leaves nothing but exp(-10000) = 0 in the rows of
+    the tokens [0, a, b]. Integers: exact in float32.
+    """
+    X = [[first, rng.randint(-1, 1), rng.randint(-1, 1)] for first in (1, 0, 1, 0, 1)]
+    X[1][1:] = [1, -1]  # a low row whose scores are not all equal
+    Wq = [[1, 1, 1, 1, 1, 1, 1, 1], [1, 0, -1, 0, 0, 1, 0, -1], [0, 1, 0, -1, 1, 0, -1, 0]]
+    Wk = [[5000] * 8] + [[rng.randint(-1, 1) for _ in range(8)] for _ in range(2)]
+    Wv = [[rng.randint(-2, 2) for _ in range(4)] for _ in range(3)]
+    Wo = [[rng.randint(-2, 2) for _ in range(3)] for _ in range(4)]
+    return [X, Wq, Wk, Wv, Wo, 2]
+
+
+def _loud_future(rng):
+    """Two heads of width 4, causal: the last token's key scores 3000 in both heads for the
+    four tokens before it, which may not see it.
+
+    Tokens are [c, a, b, e]. Wq's first row makes a query's block sum to 4 c; Wk's last row
+    adds 1500 to every key entry when e = 1. The first four tokens have c = 1, e = 0 and see
+    keys of small integers; the last has c = 0, e = 1, so its own query scores its loud key
+    near 0 and the largest visible score of each head stays small. Exact in float32.
+    """
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1), 0] for _ in range(4)] + [[0, 1, -1, 1]]
+    Wq = [[1, 1, 1, 1, 1, 1, 1, 1], [1, 0, -1, 0, 0, 1, 0, -1], [0, 1, 0, -1, 1, 0, -1, 0],
+          [0] * 8]
+    Wk = [[0] * 8] + [[rng.randint(-1, 1) for _ in range(8)] for _ in range(2)] + [[1500] * 8]
+    Wv = [[rng.randint(-2, 2) for _ in range(4)] for _ in range(4)]
     Wo = [[rng.randint(-2, 2) for _ in range(3)] for _ in range(4)]
     return [X, Wq, Wk, Wv, Wo, 2]
 
@@ -140,17 +190,32 @@ def cases():
             "name": "scores near 1000 in every head",
             "name_ko": "모든 헤드에서 1000 근처의 점수",
             "args": _large_scores(rng, 1000),
+            "rtol": _float32_rtol(1004),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "scores near 10000 in every head, causal",
             "name_ko": "모든 헤드에서 10000 근처의 점수, 인과 마스크",
             "args": _large_scores(rng, 10000),
             "kwargs": CAUSAL,
+            "rtol": _float32_rtol(10004),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "scores near -1000 in every head",
             "name_ko": "모든 헤드에서 -1000 근처의 점수",
             "args": _large_scores(rng, -1000),
+            "rtol": _float32_rtol(1004),  # float32 rounding: see _float32_rtol
+        },
+        {
+            "name": "scores near 10000 in some rows and near 0 in others",
+            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+            "args": _rows_apart(random.Random(4242)),
+            "rtol": _float32_rtol(10004),  # float32 rounding: see _float32_rtol
+        },
+        {
+            "name": "causal, a future key scores far above every key its queries see",
+            "name_ko": "인과 마스크, 보이는 키보다 점수가 훨씬 높은 미래의 키",
+            "args": _loud_future(random.Random(4343)),
+            "kwargs": CAUSAL,
         },
         {
             "name": "a sequence of 128 tokens, causal",

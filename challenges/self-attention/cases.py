@@ -1,7 +1,21 @@
 """Test cases for self_attention(X, Wq, Wk, Wv): public examples first, then hidden edge and
 random cases."""
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
 def _matrix(rng, rows, cols, scale=1.0):
@@ -25,6 +39,23 @@ def _large_scores(rng, base):
     X = [[1, rng.randint(-1, 1), rng.randint(-1, 1)] for _ in range(5)]
     Wq = [[1, 1, 1, 1], [1, 0, -1, 0], [0, 1, 0, -1]]
     Wk = [[base // 2] * 4, [rng.randint(-1, 1) for _ in range(4)],
+          [rng.randint(-1, 1) for _ in range(4)]]
+    Wv = [[rng.randint(-3, 3) for _ in range(2)] for _ in range(3)]
+    return [X, Wq, Wk, Wv]
+
+
+def _rows_apart(rng):
+    """Tokens [1, a, b] score every key near 10000, tokens [0, a, b] score them near 0.
+
+    Wq turns [1, a, b] into a query summing to 4 and [0, a, b] into one summing to 0; the
+    first row of Wk adds 5000 to every key entry of a token [1, a, b], and d_k = 4. One
+    maximum for the whole matrix (10000) leaves nothing but exp(-10000) = 0 in the low rows.
+    The low rows' scores with the other [0, a, b] keys are tiny too. Integers: exact in float32.
+    """
+    X = [[first, rng.randint(-1, 1), rng.randint(-1, 1)] for first in (1, 0, 1, 0, 0)]
+    X[1][1:] = [1, -1]  # a low row whose scores are not all equal
+    Wq = [[1, 1, 1, 1], [1, 0, -1, 0], [0, 1, 0, -1]]
+    Wk = [[5000] * 4, [rng.randint(-1, 1) for _ in range(4)],
           [rng.randint(-1, 1) for _ in range(4)]]
     Wv = [[rng.randint(-3, 3) for _ in range(2)] for _ in range(3)]
     return [X, Wq, Wk, Wv]
@@ -71,11 +102,18 @@ def cases():
             "args": [_matrix(rng, 4, 3), [[0.0, 0.0]] * 3, _matrix(rng, 3, 2), _matrix(rng, 3, 2)],
         },
         {"name": "scores near 1000", "name_ko": "1000 근처의 점수",
-         "args": _large_scores(rng, 1000)},
+         "args": _large_scores(rng, 1000),
+         "rtol": _float32_rtol(1004)},  # float32 rounding: see _float32_rtol
         {"name": "scores near 10000", "name_ko": "10000 근처의 점수",
-         "args": _large_scores(rng, 10000)},
+         "args": _large_scores(rng, 10000),
+         "rtol": _float32_rtol(10004)},  # float32 rounding: see _float32_rtol
         {"name": "scores near -1000", "name_ko": "-1000 근처의 점수",
-         "args": _large_scores(rng, -1000)},
+         "args": _large_scores(rng, -1000),
+         "rtol": _float32_rtol(1004)},  # float32 rounding: see _float32_rtol
+        {"name": "scores near 10000 in some rows and near 0 in others",
+         "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+         "args": _rows_apart(random.Random(4242)),
+         "rtol": _float32_rtol(10004)},  # float32 rounding: see _float32_rtol
         {"name": "random, 6 tokens, d_model=5, d_k=4, dv=3",
          "name_ko": "무작위, 토큰 6개, d_model=5, d_k=4, dv=3", "args": base},
         {

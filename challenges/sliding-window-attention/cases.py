@@ -1,7 +1,21 @@
 """Test cases for sliding_window_attention(Q, K, V, window): public examples first, then hidden
 edge and random cases. Every case has as many queries as keys (one of each per token)."""
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
 def _matrix(rng, rows, cols, scale=1.0):
@@ -22,6 +36,31 @@ def _large_scores(rng, base, n, window):
     Q = [rng.choice(patterns) for _ in range(n)]
     K = [[base // 2 + rng.randint(-2, 2) for _ in range(4)] for _ in range(n)]
     return [Q, K, _matrix(rng, n, 3), window]
+
+
+def _rows_apart(rng):
+    """Six tokens, window 3: queries 0, 2 and 4 score every key near 10000, the others near 0.
+
+    Every key entry is 5000 plus a small integer; the even queries sum to 4 and the odd ones to
+    0, so their scaled scores are 10000 + (q . delta) / 2 and (q . delta) / 2. One maximum for
+    the whole matrix (10000) leaves nothing but exp(-10000) = 0 in the odd rows. Keys a query
+    may not see score about as much as the ones it sees, so only that one maximum is tested.
+    """
+    Q = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 2, 1], [0, 1, 0, -1], [2, 0, 1, 1], [1, 0, -1, 0]]
+    K = [[5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(6)]
+    return [Q, K, _matrix(rng, 6, 3), 3]
+
+
+def _loud_old_key(rng):
+    """Six tokens, window 2: key 0 scores 3000 for queries 2..5, which are past its window.
+
+    Key 0 is 1500 everywhere and queries 2..5 sum to 4; the keys inside their windows are small
+    integers (scores of a few units). Queries 0 and 1 see key 0 and sum to 0, so they score it
+    0, and the largest visible score of the whole matrix stays small.
+    """
+    Q = [[1, -1, 1, -1], [0, 1, 0, -1], [1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1]]
+    K = [[1500] * 4] + [[rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
+    return [Q, K, _matrix(rng, 6, 3), 2]
 
 
 def _twin(rng, args, keep):
@@ -83,11 +122,21 @@ def cases():
         {"name": "values narrower than keys (d=8, dv=1)", "name_ko": "키보다 좁은 밸류 (d=8, dv=1)",
          "args": _random(rng, 9, 8, 1, 5)},
         {"name": "scores near 1000", "name_ko": "1000 근처의 점수",
-         "args": _large_scores(rng, 1000, 8, 3)},
+         "args": _large_scores(rng, 1000, 8, 3),
+         "rtol": _float32_rtol(1004)},  # float32 rounding: see _float32_rtol
         {"name": "scores near 10000", "name_ko": "10000 근처의 점수",
-         "args": _large_scores(rng, 10000, 7, 4)},
+         "args": _large_scores(rng, 10000, 7, 4),
+         "rtol": _float32_rtol(10004)},  # float32 rounding: see _float32_rtol
         {"name": "scores near -1000", "name_ko": "-1000 근처의 점수",
-         "args": _large_scores(rng, -1000, 6, 2)},
+         "args": _large_scores(rng, -1000, 6, 2),
+         "rtol": _float32_rtol(1004)},  # float32 rounding: see _float32_rtol
+        {"name": "scores near 10000 in some rows and near 0 in others",
+         "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+         "args": _rows_apart(random.Random(4242)),
+         "rtol": _float32_rtol(10004)},  # float32 rounding: see _float32_rtol
+        {"name": "a key past the window scores far above every key inside it",
+         "name_ko": "윈도 안의 키보다 점수가 훨씬 높은 윈도 밖의 키",
+         "args": _loud_old_key(random.Random(4343))},
         {"name": "a sequence of 1000 tokens, window 16",
          "name_ko": "토큰 1000개짜리 시퀀스, 윈도 16", "args": _random(rng, 1000, 2, 1, 16)},
         {"name": "random, 10 tokens, window 3, d=4", "name_ko": "무작위, 토큰 10개, 윈도 3, d=4",

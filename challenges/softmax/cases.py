@@ -1,6 +1,20 @@
 """Test cases for softmax(row): public examples first, then hidden edge and random cases."""
 
+import math
 import random
+
+
+def _float32_rtol(largest):
+    """The relative tolerance that honest float32 code needs on scores up to `largest` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds logsumexp by that much and
+    moves every weight by as much, relatively; 4 * 2**-24 * largest leaves room for the other
+    roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * largest
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
 def _normal_row(rng, size, scale, shift=0.0):
@@ -15,7 +29,7 @@ def _normal_row(rng, size, scale, shift=0.0):
 def cases():
     """Return every case; random rows come from a fixed seed, so the list never changes."""
     rng = random.Random(20240601)
-    return [
+    return _sums_checked([
         {
             "name": "three increasing logits",
             "name_ko": "증가하는 로짓 세 개",
@@ -41,11 +55,13 @@ def cases():
             "name": "logits near 1000",
             "name_ko": "1000 근처의 로짓",
             "args": [[1000.0, 1001.0, 1002.5, 999.25]],
+            "rtol": _float32_rtol(1002.5),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "logits near 10000",
             "name_ko": "10000 근처의 로짓",
             "args": [[10000.0, 9999.5, 10001.0, 10000.25]],
+            "rtol": _float32_rtol(10001),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "logits near -740",
@@ -56,11 +72,13 @@ def cases():
             "name": "logits near -10000",
             "name_ko": "-10000 근처의 로짓",
             "args": [[-10000.0, -10001.0, -10003.5, -9999.75]],
+            "rtol": _float32_rtol(10003.5),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "logits spread over several thousand",
             "name_ko": "수천에 걸쳐 퍼진 로짓",
             "args": [[0.0, 1500.0, 3000.0, 2999.0]],
+            "rtol": _float32_rtol(3000),  # float32 rounding: see _float32_rtol
         },
         {
             "name": "one logit dominates",
@@ -97,4 +115,17 @@ def cases():
             "name_ko": "1000 근처의 로짓 1000개로 된 긴 행",
             "args": [_normal_row(rng, 1000, 1.0, shift=1000.0)],
         },
-    ]
+    ])
+
+
+def _sums_checked(found):
+    """Check that the weights sum to 1 on every case held to the challenge's own tolerance.
+
+    The judge checks a sum to within 1e-6 per entry, tighter than float32 log-sum-exp code
+    manages near 10000; on the cases with a wider rtol, closeness to the expected weights within
+    that rtol bounds the sum instead.
+    """
+    for case in found:
+        if "rtol" not in case:
+            case["checks"] = [*case.get("checks", []), {"kind": "rows_sum_to_one"}]
+    return found

@@ -36,6 +36,42 @@ def _random(rng, n, d_model, heads, d_head, d_ff, **options):
     return [_matrix(rng, n, d_model), _params(rng, d_model, heads * d_head, d_ff, **options), heads]
 
 
+def _steered(rng, X, wq, wk):
+    """One head of width 2 over tokens of width 4 whose scores follow the tokens' first entry.
+
+    ln1 keeps the first three normalised features and replaces the fourth by a constant 1
+    (gamma 0, beta 1). Tokens are [3, -1, -1, -1] ("up", normalised first entry +sqrt(3)) or
+    [-3, 1, 1, 1] ("down", -sqrt(3)). Wq and Wk read a multiple of the first entry plus the
+    constant, given as (a, b) for a * first + b, the same in both columns.
+    """
+    params = _params(rng, 4, 2, 8)
+    params["ln1_gamma"], params["ln1_beta"] = [1.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]
+    params["Wq"] = [[wq[0]] * 2, [0.0] * 2, [0.0] * 2, [wq[1]] * 2]
+    params["Wk"] = [[wk[0]] * 2, [0.0] * 2, [0.0] * 2, [wk[1]] * 2]
+    return [[[3, -1, -1, -1] if up else [-3, 1, 1, 1] for up in X], params, 1]
+
+
+def _rows_apart(rng):
+    """Up tokens score every key near 10000, down tokens score every key near 0.
+
+    Every key is the constant [40, 40]; an up token's query is 50 (sqrt(3) + sqrt(3)) per
+    entry and a down token's is about 0, so the scaled scores are about 9798 and 0. One
+    maximum for the head's whole matrix leaves nothing but exp(-9798) = 0 in the down rows.
+    """
+    return _steered(rng, [True, False, True, False, True], (50.0, 50.0 * 3 ** 0.5), (0.0, 40.0))
+
+
+def _loud_future(rng):
+    """The last (up) token's key scores about 1700 for the four down tokens before it.
+
+    Keys are 10 (first + sqrt(3)): about 0 for down tokens, 34.6 per entry for the up token.
+    Queries are 10 (sqrt(3) - first): 34.6 per entry for down tokens, about 0 for the up token,
+    which therefore scores its own loud key near 0. Every score a query may see is near 0.
+    """
+    return _steered(rng, [False, False, False, False, True], (-10.0, 10.0 * 3 ** 0.5),
+                    (10.0, 10.0 * 3 ** 0.5))
+
+
 def _twin(rng, args, keep):
     """The same case with every token after the first `keep` replaced."""
     X, params, heads = args
@@ -85,6 +121,12 @@ def cases():
         {"name": "attention scores up to about 10000",
          "name_ko": "10000 정도까지 커지는 어텐션 점수",
          "args": _random(rng, 5, 4, 2, 2, 8, attn_scale=85.0)},
+        {"name": "attention scores near 10000 in some rows and near 0 in others",
+         "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 어텐션 점수",
+         "args": _rows_apart(random.Random(4242))},
+        {"name": "a future key scores far above every key its queries see",
+         "name_ko": "보이는 키보다 점수가 훨씬 높은 미래의 키",
+         "args": _loud_future(random.Random(4343))},
         {"name": "a sequence of 128 tokens", "name_ko": "토큰 128개짜리 시퀀스",
          "args": _random(rng, 128, 8, 2, 4, 16)},
         {"name": "random, 7 tokens, width 16, four heads, d_ff=64",

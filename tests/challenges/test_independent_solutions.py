@@ -6,6 +6,9 @@ through the real engine (prepare, process sandbox, outside judge) and must be ac
 
 - `lists.py`: pure Python lists and `math`, no NumPy;
 - `numpy32.py`: NumPy computing in float32 and returning float32 arrays;
+- `numpy32_lse.py`: the same, with the softmax written in log-sum-exp form,
+  `exp(s - (m + log(sum(exp(s - m)))))`, where a challenge has a softmax: its rounding near
+  large scores differs from the max-subtraction form's, and both must be accepted;
 - `numpy64.py`: NumPy in float64, accepted in place of `lists.py` where a statement makes
   NumPy explicit.
 
@@ -27,7 +30,7 @@ from graders.sandbox import Sandbox, select_sandbox
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 SOLUTIONS = Path(__file__).resolve().parent / "solutions"
-STYLES = ("lists", "numpy32", "numpy64")
+STYLES = ("lists", "numpy32", "numpy32_lse", "numpy64")
 
 # (slug, style) -> why the statement, not the solution, is at fault. Keep it empty when it can be.
 KNOWN_PROBLEMS: dict[tuple[str, str], str] = {}

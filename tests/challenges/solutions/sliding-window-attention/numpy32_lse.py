@@ -1,0 +1,16 @@
+import numpy as np
+
+
+def sliding_window_attention(Q, K, V, window):
+    Q = np.asarray(Q, dtype=np.float32)
+    K = np.asarray(K, dtype=np.float32)
+    V = np.asarray(V, dtype=np.float32)
+    n = Q.shape[0]
+    rows = np.arange(n)[:, None]
+    cols = np.arange(n)[None, :]
+    seen = (cols <= rows) & (cols > rows - window)
+    scores = Q @ K.T / np.sqrt(np.float32(Q.shape[1]))
+    scores = np.where(seen, scores, np.float32(-np.inf))
+    m = scores.max(axis=1, keepdims=True)
+    log_total = m + np.log(np.exp(scores - m).sum(axis=1, keepdims=True))
+    return np.exp(scores - log_total) @ V
