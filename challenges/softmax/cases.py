@@ -29,7 +29,7 @@ def _normal_row(rng, size, scale, shift=0.0):
 def cases():
     """Return every case; random rows come from a fixed seed, so the list never changes."""
     rng = random.Random(20240601)
-    return _sums_checked([
+    return [
         {
             "name": "three increasing logits",
             "name_ko": "증가하는 로짓 세 개",
@@ -115,17 +115,6 @@ def cases():
             "name_ko": "1000 근처의 로짓 1000개로 된 긴 행",
             "args": [_normal_row(rng, 1000, 1.0, shift=1000.0)],
         },
-    ])
+    ]
 
 
-def _sums_checked(found):
-    """Check that the weights sum to 1 on every case held to the challenge's own tolerance.
-
-    The judge checks a sum to within 1e-6 per entry, tighter than float32 log-sum-exp code
-    manages near 10000; on the cases with a wider rtol, closeness to the expected weights within
-    that rtol bounds the sum instead.
-    """
-    for case in found:
-        if "rtol" not in case:
-            case["checks"] = [*case.get("checks", []), {"kind": "rows_sum_to_one"}]
-    return found

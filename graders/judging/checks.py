@@ -100,7 +100,7 @@ def run_check(check: dict, got: np.ndarray, other: np.ndarray | None, args: list
     """Return None when `check` holds for the output `got`, else why it does not."""
     kind = check["kind"]
     if kind in PROPERTIES:
-        problem = PROPERTIES[kind](got)
+        problem = PROPERTIES[kind](got, rtol)
         if problem is None:
             return None
         return CheckFailure(check_message(check) if "message" in check else problem)

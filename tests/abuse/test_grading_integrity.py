@@ -312,8 +312,10 @@ def test_no_hidden_input_reaches_the_learner(arena, learner, path: Path):
                      if t["hidden"] and t.get("seconds") is not None]
             assert not shown, f"hidden rows show a timing ({lang}): {shown}"
     if channel == "error_type":
+        # A class name that is no identifier breaks the protocol's schema: the stream is
+        # corrupt from there on and those rows name no type at all.
         shown = {t["error_type"] for t in failing_hidden(graded)}
-        assert shown == {ALLOWED_HIDDEN_ERROR}, \
+        assert shown and shown <= {ALLOWED_HIDDEN_ERROR, None}, \
             f"a hidden row names a learner-made exception class: {sorted(map(str, shown))[:3]}"
     if channel == "message":
         assert {t["error_type"] for t in failing_hidden(graded)} == {"ValueError"}

@@ -41,10 +41,19 @@ def test_compare_details_are_for_public_tests_only():
 
 def test_compare_checks_declared_properties():
     # Equal to the "expected" output within a loose tolerance, but rows do not sum to 1.
-    assert compare([[0.5, 0.6]], [[0.5, 0.5]], rtol=0.5, atol=0.2,
+    assert compare([[0.5, 0.6]], [[0.5, 0.5]], rtol=0.05, atol=0.2,
                    properties=("rows_sum_to_one",)).kind == "property"
     assert compare([[-0.1, 1.1]], [[0.0, 1.0]], rtol=0, atol=0.5,
                    properties=("nonnegative",)).kind == "property"
+
+
+def test_a_sum_may_be_off_by_what_the_tolerance_allows_each_weight():
+    """Weights each off by rtol (float32 near scores of 10000) sum to 1 within rtol."""
+    near = [[0.2997, 0.6997]]  # each weight 1e-3 below, relatively: the row sums to 0.9994
+    assert compare(near, [[0.3, 0.7]], rtol=1e-3, atol=1e-6, properties=("rows_sum_to_one",)) \
+        is None
+    assert compare(near, [[0.3, 0.7]], rtol=1e-5, atol=1e-3,
+                   properties=("rows_sum_to_one",)).kind == "property"
 
 
 def test_matches_never_matches_missing_output():

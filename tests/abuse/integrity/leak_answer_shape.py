@@ -1,10 +1,11 @@
 # channel: shape
-# expect: wrong_answer
+# expect: output_limit_exceeded
 # why: a wrong shape is chosen by the learner's code. On a hidden case this code answers with
 #   zeros of shape (N, 3), where N = 1000 + the case's first fractional number's first four
 #   decimals (mod 9000); on a public example it does the same for the first hidden case it
 #   can reach, if any. "expected shape 2x3, got 4841x3" on a row would spell that number: a
-#   hidden row says only that the shape is wrong. Public examples are answered right.
+#   hidden row says only its category (here: more numbers than the answer's allowance, an
+#   output limit). Public examples are answered right.
 import gc
 import json
 import sys

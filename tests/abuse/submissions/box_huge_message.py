@@ -1,9 +1,10 @@
-# expect: runtime_error
+# expect: output_limit_exceeded
 # why: learner code runs in the runner's process, so it can make the runner write any result
-#   line: the first case's line carries a 12 MB `message` (under the 16 MB stream cap). Strings
-#   of a result are capped (500 characters): the result breaks the schema, a runtime_error,
-#   and no megabytes of learner text are stored or shown (test_grading_integrity.py checks
-#   the stored rows).
+#   line: the first case's line carries a 12 MB `message`. A box's stdout is capped at the
+#   bytes its answers may take (a few kilobytes per case here), so the host stops the box long
+#   before the line ends: an output limit, and no megabytes of learner text are stored or shown
+#   (test_grading_integrity.py checks the stored rows). A shorter line that still broke the
+#   500-character cap on strings would be a runtime_error (tests/graders/test_protocol.py).
 import math
 import sys
 
