@@ -150,7 +150,11 @@ def cases():
             "name": "queries doubled and temperature doubled",
             "name_ko": "쿼리와 온도를 함께 두 배로",
             "args": doubled,
-            "checks": [{"kind": "equal_to", "case": BASE}],
+            "checks": [{"kind": "equal_to", "case": BASE, "message": {
+                "en": "doubling the queries and the temperature together must not change the "
+                      "output: only the scores divided by the temperature matter",
+                "ko": "쿼리와 온도를 함께 두 배로 해도 출력이 바뀌면 안 됩니다: "
+                      "온도로 나눈 점수만 중요합니다"}}],
         },
         {
             "name": "random, 8 queries, 8 keys, d=16, temperature 0.25",

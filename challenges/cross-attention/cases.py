@@ -161,7 +161,12 @@ def cases():
             "name": "the same context tokens in another order",
             "name_ko": "같은 문맥 토큰을 다른 순서로",
             "args": [base[0], [base[1][j] for j in context_order]] + base[2:],
-            "checks": [{"kind": "equal_to", "case": "random, 4 queries, 7 context tokens"}],
+            "checks": [{"kind": "equal_to", "case": "random, 4 queries, 7 context tokens",
+                        "message": {
+                            "en": "reordering the context tokens must not change the output: "
+                                  "each query attends to the context as a set",
+                            "ko": "문맥 토큰의 순서를 바꿔도 출력이 바뀌면 안 됩니다: "
+                                  "각 쿼리는 문맥을 집합으로 봅니다"}}],
         },
         {
             "name": "the same queries in another order",

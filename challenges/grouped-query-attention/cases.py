@@ -130,7 +130,12 @@ def cases():
             "args": _expanded(multi_query, 4),
             "checks": [{"kind": "equal_to",
                         "case": "four query heads sharing one key/value head "
-                                "(multi-query attention)"}],
+                                "(multi-query attention)",
+                        "message": {
+                            "en": "copying each key/value head for the query heads that share "
+                                  "it must not change the output",
+                            "ko": "키/밸류 헤드를 그것을 나눠 쓰는 쿼리 헤드 수만큼 복사해도 "
+                                  "출력이 바뀌면 안 됩니다"}}],
         },
         {"name": "four query heads, two key/value heads",
          "name_ko": "쿼리 헤드 4개, 키/밸류 헤드 2개", "args": grouped},
@@ -138,7 +143,12 @@ def cases():
             "name": "the same grouped case with each key/value head copied twice",
             "name_ko": "같은 그룹 경우, 키/밸류 헤드를 각각 2번 복사",
             "args": _expanded(grouped, 2),
-            "checks": [{"kind": "equal_to", "case": "four query heads, two key/value heads"}],
+            "checks": [{"kind": "equal_to", "case": "four query heads, two key/value heads",
+                        "message": {
+                            "en": "copying each key/value head for the query heads that share "
+                                  "it must not change the output",
+                            "ko": "키/밸류 헤드를 그것을 나눠 쓰는 쿼리 헤드 수만큼 복사해도 "
+                                  "출력이 바뀌면 안 됩니다"}}],
         },
         {"name": "six query heads, three key/value heads",
          "name_ko": "쿼리 헤드 6개, 키/밸류 헤드 3개", "args": six_three},

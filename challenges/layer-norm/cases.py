@@ -86,7 +86,9 @@ def cases():
             "name": "a constant added to each row",
             "name_ko": "각 행에 상수를 더한 경우",
             "args": shifted,
-            "checks": [{"kind": "equal_to", "case": "random, 5 rows of 6"}],
+            "checks": [{"kind": "equal_to", "case": "random, 5 rows of 6", "message": {
+                "en": "adding a constant to a row must not change its normalised output",
+                "ko": "행에 상수를 더해도 정규화된 출력은 바뀌면 안 됩니다"}}],
         },
         {
             "name": "more rows than features",

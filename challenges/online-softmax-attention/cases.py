@@ -65,7 +65,9 @@ def cases():
     same = _random(rng, 3, 7, 4, 3, 7)
     one_block = "seven keys in one block (block_size = m)"
     one_block_ko = "키 7개를 블록 하나로 (block_size = m)"
-    equal_to_one_block = [{"kind": "equal_to", "case": one_block}]
+    equal_to_one_block = [{"kind": "equal_to", "case": one_block, "message": {
+        "en": "the output must not depend on the block size or on the order of the keys",
+        "ko": "출력은 블록 크기나 키의 순서에 따라 달라지면 안 됩니다"}}]
     return [
         {
             "name": "two queries, five keys, blocks of 2",

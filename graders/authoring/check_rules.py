@@ -43,7 +43,14 @@ def _equal_dot_products(check: dict, own: int, other: int, case: dict) -> str | 
     return "equal_dot_products needs two or more [i, j] pairs of output rows"
 
 
-RULES = {"same_rows_as": _same_rows_as, "permuted_from": _permuted_from,
+def _equal_to(check: dict, own: int, other: int, case: dict) -> str | None:
+    if "message" in check:
+        return None
+    return ("equal_to needs a message saying why the two outputs must agree in this challenge "
+            "(\"message\": {\"en\": ..., \"ko\": ...})")
+
+
+RULES = {"same_rows_as": _same_rows_as, "permuted_from": _permuted_from, "equal_to": _equal_to,
          "row_norms_equal_to_arg": _row_norms_equal_to_arg,
          "equal_dot_products": _equal_dot_products}
 WITH_OTHER_CASE = ("same_rows_as", "equal_to", "permuted_from")

@@ -117,6 +117,8 @@ CASES = [{"name": "a", "args": [A.tolist()]}, {"name": "b", "args": [A.tolist()]
     ({"kind": "causal"}, "unknown check kind 'causal'"),
     ("finite", "a check is a dict"),
     ({"kind": "equal_to", "case": "nope"}, "must name another case"),
+    ({"kind": "equal_to", "case": "a"}, "equal_to needs a message"),
+    ({"kind": "equal_to", "case": "a", "message": {"ko": "..."}}, "at least 'en'"),
     ({"kind": "equal_to", "case": "b"}, "must name another case"),
     ({"kind": "same_rows_as", "case": "a", "rows": [0, 4]}, "rows [start, stop]"),
     ({"kind": "same_rows_as", "case": "a", "rows": [2, 2]}, "rows [start, stop]"),
@@ -133,7 +135,7 @@ def test_declaration_mistakes_are_named(declared, problem):
 
 def test_good_declarations_pass():
     checks = [{"kind": "finite"}, {"kind": "same_rows_as", "case": "a", "rows": [0, 3]},
-              {"kind": "equal_to", "case": "a"},
+              {"kind": "equal_to", "case": "a", "message": {"en": "order must not matter"}},
               {"kind": "permuted_from", "case": "a", "permutation": [2, 0, 1]},
               {"kind": "row_norms_equal_to_arg", "arg": 0},
               {"kind": "equal_dot_products", "pairs": [[0, 1], [1, 2]]}]
