@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from graders.authoring.check_rules import declaration_problems
-from graders.judging.compare import MalformedOutput, to_array
+from graders.judging.compare import MalformedOutput, float32_tolerance, to_array
 from graders.protocol import call_job, cases_job, output_allowance, parse_run
 from graders.sandbox import Limits, Sandbox
 from graders.spec import ChallengeSpec
@@ -135,6 +135,17 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
     return Prepared(spec.content_hash, [
         PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
                      {name: outputs[i] for name, outputs in by_mutant.items()},
-                     c.get("checks", []), c.get("names", {}), c.get("rtol"), c.get("atol"))
+                     c.get("checks", []), c.get("names", {}), *_tolerance(spec, c))
         for i, c in enumerate(cases)
     ])
+
+
+def _tolerance(spec: ChallengeSpec, case: dict) -> tuple[float | None, float | None]:
+    """Return a case's own (rtol, atol): as declared, widened to what float32 can hold on
+    scores up to its `float32_scale`, or (None, None) for the challenge's."""
+    rtol, atol = case.get("rtol"), case.get("atol")
+    if "float32_scale" in case:
+        needed = float32_tolerance(case["float32_scale"])
+        rtol = max(spec.rtol if rtol is None else rtol, needed)
+        atol = max(spec.atol if atol is None else atol, needed)
+    return rtol, atol

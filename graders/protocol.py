@@ -212,7 +212,7 @@ def _cases(value: Any) -> list[dict]:
             raise Violation("each case needs a name")
         if not isinstance(case.get("args"), list) or not isinstance(case.get("kwargs"), dict):
             raise Violation(f"case {case['name']!r}: args must be a list, kwargs a dict")
-        for key in ("rtol", "atol"):
+        for key in ("rtol", "atol", "float32_scale"):
             if key in case and not (type(case[key]) in (int, float)
                                     and math.isfinite(case[key]) and case[key] >= 0):
                 raise Violation(f"case {case['name']!r}: {key} must be a number >= 0")

@@ -45,7 +45,9 @@ def cases():
             "name": "the same rows doubled",
             "name_ko": "같은 행을 두 배로",
             "args": [[[2 * v for v in row] for row in base[0]], base[1]],
-            "checks": [{"kind": "equal_to", "case": "random, 4 rows of 6"}],
+            "checks": [{"kind": "equal_to", "case": "random, 4 rows of 6", "message": {
+                "en": "scaling a row must not change its normalised output",
+                "ko": "행의 크기를 바꿔도 정규화된 출력은 바뀌면 안 됩니다"}}],
         },
         {"name": "more rows than features", "name_ko": "특성보다 행이 많은 경우",
          "args": _random(rng, 8, 3)},

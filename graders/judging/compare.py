@@ -5,6 +5,7 @@ The output has passed the protocol's schema (graders.protocol): numbers in lists
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,20 @@ import numpy as np
 
 from graders.judging.properties import PROPERTIES
 from graders.messages import Text
+
+
+def float32_tolerance(scale: float) -> float:
+    """Return the relative (and absolute) tolerance honest float32 code needs on scores up to
+    `scale` in size.
+
+    float32 holds a number x only to within 2**-24 * |x| (near 10000 its numbers are 2**-10
+    apart). A float32 softmax written as exp(s - logsumexp(s)) rounds the log-sum-exp by that
+    much and moves every weight by as much, relatively; 4 * 2**-24 * scale leaves room for the
+    other roundings. Rounded up to one significant digit: 3e-4 near 1000, 3e-3 near 10000.
+    """
+    bound = 4 * 2.0**-24 * scale
+    exponent = math.floor(math.log10(bound))
+    return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
 class MalformedOutput(ValueError):

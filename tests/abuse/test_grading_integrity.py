@@ -47,6 +47,7 @@ SDPA = "scaled-dot-product-attention"
 SOFTMAX = "softmax"
 USED = (SDPA, SOFTMAX)
 LEAKS = sorted(INTEGRITY.glob("leak_*.py"))
+REACH = INTEGRITY / "reach.py"  # put in front of every leak: how each reaches the inputs
 BOX_DATA = [(SDPA, INTEGRITY / "probe_huge_int.py"),
             *((SOFTMAX, p) for p in sorted(SUBMISSIONS.glob("box_*.py")))]
 REFERENCE = HERE.parents[1] / "challenges" / SDPA / "reference.py"
@@ -246,7 +247,8 @@ def _spelled_numbers(blob: str) -> Iterator[re.Match]:
 def hidden_needles(prepared) -> dict[str, str]:
     """Return {spelling: hidden case} of hidden inputs distinctive enough to search for."""
     public = {m.group(0) for m in _spelled_numbers(json.dumps(prepared.public_examples()))}
-    code_of = runpy.run_path(str(INTEGRITY / "leak_answer_shape.py"))["code_of"]
+    code_of = runpy.run_path(str(INTEGRITY / "leak_answer_shape.py"),
+                             runpy.run_path(str(REACH)))["code_of"]
     needles: dict[str, str] = {}
     for case in prepared.cases:
         if case.public:
@@ -294,7 +296,8 @@ def test_the_reference_shows_no_hidden_input_anywhere(arena, learner):
 @pytest.mark.parametrize("path", LEAKS, ids=lambda p: p.stem)
 def test_no_hidden_input_reaches_the_learner(arena, learner, path: Path):
     header = read_header(path)
-    graded = submit_and_wait(arena, learner, SDPA, path.read_text(encoding="utf-8"))
+    code = REACH.read_text(encoding="utf-8") + path.read_text(encoding="utf-8")
+    graded = submit_and_wait(arena, learner, SDPA, code)
     body = graded.api["en"]
     assert body["verdict"] != "internal_error", describe(graded)
     hidden = [t for t in body["tests"] if t["hidden"]]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graders.judging.compare import MalformedOutput, compare, matches, to_array
+from graders.judging.compare import MalformedOutput, compare, float32_tolerance, matches, to_array
 
 
 @pytest.mark.parametrize("value", [
@@ -77,3 +77,10 @@ def test_compare_refuses_any_value_moved_beyond_tolerance(values, index, delta):
     moved = list(values)
     moved[index] += abs(delta) + 1e-3 * (1 + abs(values[index]))
     assert compare(moved, values, rtol=1e-5, atol=1e-6) is not None
+
+
+@pytest.mark.parametrize(("scale", "tolerance"), [(744, 2e-4), (1004, 3e-4), (3000, 8e-4),
+                                                   (10004, 3e-3)])
+def test_float32_tolerance_follows_float32_spacing_at_the_scale(scale, tolerance):
+    assert float32_tolerance(scale) == tolerance
+    assert float32_tolerance(scale) >= 4 * 2.0**-24 * scale

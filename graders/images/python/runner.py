@@ -155,7 +155,7 @@ def list_cases(module, channel):
              "kwargs": to_input(dict(c.get("kwargs", {}))),
              "checks": to_input(list(c.get("checks", []))),
              "names": {"ko": str(c["name_ko"])} if "name_ko" in c else {},
-             **{key: float(c[key]) for key in ("rtol", "atol") if key in c}}
+             **{key: float(c[key]) for key in ("rtol", "atol", "float32_scale") if key in c}}
             for c in module.cases()
         ]
     except BaseException as exc:  # noqa: BLE001
