@@ -4,10 +4,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from arena.api.submissions import present
 from arena.db import current_revision, downgrade, upgrade
 from arena.extensions import Base, db
 from arena.models import Submission, TestResult
+from arena.presenters import present_submission as present
 
 TABLES = {"user_account", "api_token", "challenge", "challenge_version", "submission",
           "test_result"}

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
 
-from arena.api.locale import LangQuery, localized
-from arena.models import Challenge
-from arena.services.catalog import get_challenge, list_challenges, prepared_data
-from graders.judging.judge import display
+from arena.api.locale import LangQuery
+from arena.presenters import challenge_detail, challenge_summary
+from arena.services.catalog import get_challenge, list_challenges
 
 bp = APIBlueprint("challenges", __name__)
 
@@ -53,35 +52,13 @@ class ChallengeOut(ChallengeSummaryOut):
     version = fields.String(metadata={"description": "Content hash of the current version."})
 
 
-def summary(challenge: Challenge, lang: str) -> dict:
-    """Present a challenge in the catalog list."""
-    return {"slug": challenge.slug, "title": localized(challenge.title, lang),
-            "difficulty": challenge.difficulty, "track": challenge.track,
-            "order": challenge.order, "tags": challenge.tags, "entry_point": challenge.entry_point}
-
-
-def detail(challenge: Challenge, lang: str) -> dict:
-    """Present a challenge's current version, its texts in `lang`."""
-    version = challenge.current_version
-    prepared = prepared_data(version)
-    examples = [{"name": e["names"].get(lang) or e["name"],
-                 "input": display({"args": e["args"], "kwargs": e["kwargs"]}),
-                 "expected": display(e["expected"])}
-                for e in (prepared.public_examples() if prepared else [])]
-    hints = version.hints.get(lang) or version.hints.get("en") or []
-    return {**summary(challenge, lang), "statement": localized(version.statement, lang),
-            "starter_code": version.starter, "hints": hints, "examples": examples,
-            "time_limit": version.time_limit, "memory_mb": version.memory_mb,
-            "rtol": version.rtol, "atol": version.atol, "version": version.content_hash}
-
-
 @bp.get("/challenges")
 @bp.input(LangQuery, location="query")
 @bp.output(ChallengeListOut)
 @bp.doc(summary="List the challenges")
 def list_view(query_data: dict) -> dict:
     """List the active challenges in catalog order."""
-    return {"challenges": [summary(c, query_data["lang"]) for c in list_challenges()]}
+    return {"challenges": [challenge_summary(c, query_data["lang"]) for c in list_challenges()]}
 
 
 @bp.get("/challenges/<slug>")
@@ -90,4 +67,4 @@ def list_view(query_data: dict) -> dict:
 @bp.doc(summary="Show a challenge", responses=[404])
 def show_view(slug: str, query_data: dict) -> dict:
     """Show one challenge: statement, starter code, entry point and public examples."""
-    return detail(get_challenge(slug), query_data["lang"])
+    return challenge_detail(get_challenge(slug), query_data["lang"])

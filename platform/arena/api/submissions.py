@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
-from flask import current_app, url_for
 
 from arena.api.auth import auth, current_user
-from arena.api.locale import LangQuery, localized, translated
-from arena.models import Kind, Submission, TestResult
-from arena.queue import get_queue
-from arena.services.submissions import create_submission, get_submission, list_submissions
+from arena.api.locale import LangQuery
+from arena.config import DEFAULTS
+from arena.intake import submit
+from arena.models import Kind, Submission
+from arena.presenters import present_submission, submission_summary, submission_url
+from arena.services.submissions import get_submission, list_submissions
 
 bp = APIBlueprint("submissions", __name__)
 
@@ -17,7 +18,8 @@ bp = APIBlueprint("submissions", __name__)
 class CodeIn(Schema):
     """The code to grade."""
 
-    code = fields.String(required=True, metadata={"description": "Python source, at most 64 KiB."})
+    code = fields.String(required=True, metadata={"description": "Python source, at most "
+                         f"{DEFAULTS['MAX_CODE_BYTES']} bytes of UTF-8 (ARENA_MAX_CODE_BYTES)."})
 
 
 class ListQuery(Schema):
@@ -84,48 +86,6 @@ class SubmissionListOut(Schema):
     submissions = fields.List(fields.Nested(SubmissionSummaryOut))
 
 
-def submission_url(submission: Submission) -> str:
-    """Return the path where a submission can be read."""
-    return url_for("api.submissions.show_view", submission_id=submission.id)
-
-
-def present_test(test: TestResult, lang: str) -> dict:
-    """Present one test; hidden tests never show input, expected or output."""
-    texts = translated(test.translations, lang)
-    shown = {"name": texts.get("name", test.name), "hidden": test.hidden, "passed": test.passed,
-             "message": texts.get("message", test.message), "error_type": test.error_type,
-             "mutant": test.mutant, "diagnosis": localized(test.diagnosis, lang)}
-    if not test.hidden and test.detail is not None:
-        shown.update({k: test.detail.get(k) for k in ("input", "expected", "got", "weights")})
-    return shown
-
-
-def summary(submission: Submission) -> dict:
-    """Present a submission without its tests."""
-    return {"id": submission.id, "status": submission.status, "url": submission_url(submission),
-            "challenge": submission.challenge.slug, "user": submission.user.username,
-            "kind": submission.kind, "verdict": submission.verdict, "passed": submission.passed,
-            "total": submission.total, "created_at": submission.created_at,
-            "finished_at": submission.finished_at}
-
-
-def present(submission: Submission, lang: str) -> dict:
-    """Present a submission with its per-test results."""
-    message = translated(submission.translations, lang).get("message", submission.message)
-    tests = [present_test(t, lang) for t in submission.tests]
-    return {**summary(submission), "message": message, "output": submission.output,
-            "diagnosis": next((t["diagnosis"] for t in tests if t["diagnosis"]), None),
-            "tests": tests}
-
-
-def queue_code(slug: str, code: str, kind: Kind) -> Submission:
-    """Store a submission for the current user and wake a worker."""
-    submission = create_submission(current_user(), slug, code, kind,
-                                   max_bytes=current_app.config["MAX_CODE_BYTES"])
-    get_queue(current_app).notify()
-    return submission
-
-
 def accepted(submission: Submission) -> tuple[dict, int, dict]:
     """Answer 202 with where to poll."""
     url = submission_url(submission)
@@ -139,7 +99,7 @@ def accepted(submission: Submission) -> tuple[dict, int, dict]:
 @bp.doc(summary="Submit code for grading", responses=[401, 404, 413, 422])
 def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
     """Queue code against the public examples and the hidden tests; answer 202 at once."""
-    return accepted(queue_code(slug, json_data["code"], Kind.SUBMISSION))
+    return accepted(submit(current_user(), slug, json_data["code"], Kind.SUBMISSION))
 
 
 @bp.get("/submissions/<int:submission_id>")
@@ -149,7 +109,7 @@ def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
 @bp.doc(summary="Read a submission", responses=[401, 404])
 def show_view(submission_id: int, query_data: dict) -> dict:
     """Show a submission's status, verdict and per-test results."""
-    return present(get_submission(current_user(), submission_id), query_data["lang"])
+    return present_submission(get_submission(current_user(), submission_id), query_data["lang"])
 
 
 @bp.get("/submissions")
@@ -160,5 +120,5 @@ def show_view(submission_id: int, query_data: dict) -> dict:
 def list_view(query_data: dict) -> dict:
     """List the caller's submissions (an instructor's: everyone's), newest first."""
     rows = list_submissions(current_user(), query_data.get("challenge"))
-    return {"submissions": [summary(s) for s in rows]}
+    return {"submissions": [submission_summary(s) for s in rows]}
 

@@ -6,13 +6,14 @@ import time
 
 from sqlalchemy import select
 
+from arena.config import DEFAULTS
 from arena.errors import NotFound, PayloadTooLarge, Unprocessable
 from arena.extensions import db
 from arena.models import Challenge, Kind, Submission, User
 from arena.services.catalog import get_challenge
 from graders import Status
 
-MAX_CODE_BYTES = 64 * 1024
+MAX_CODE_BYTES = DEFAULTS["MAX_CODE_BYTES"]  # the app passes its configured value
 
 
 def validate_code(code: str, max_bytes: int = MAX_CODE_BYTES) -> None:

@@ -5,15 +5,14 @@ With JavaScript the page uses the API instead (same session, CSRF header) and ne
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect, request, url_for
+from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from arena.errors import ArenaError
+from arena.intake import submit
 from arena.models import Kind
-from arena.queue import get_queue
-from arena.services.submissions import create_submission
 
 bp = Blueprint("attempts", __name__)
 
@@ -24,12 +23,10 @@ def attempt(slug: str) -> Response:
     """Queue the posted code as a run or a submission and show its page."""
     kind = Kind.RUN if request.form.get("action") == "run" else Kind.SUBMISSION
     try:
-        submission = create_submission(current_user, slug, request.form.get("code", ""), kind,
-                                       max_bytes=current_app.config["MAX_CODE_BYTES"])
+        submission = submit(current_user, slug, request.form.get("code", ""), kind)
     except ArenaError as error:
         if error.status == 404:
             raise
         flash(_("Your code was not accepted: %(reason)s", reason=error.message), "error")
         return redirect(url_for("web.pages.challenge", slug=slug))
-    get_queue(current_app).notify()
     return redirect(url_for("web.pages.submission", submission_id=submission.id))

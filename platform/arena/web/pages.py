@@ -5,9 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, url_for
 from flask_login import current_user, login_required
 
-from arena.api.challenges import detail
-from arena.api.locale import localized
-from arena.api.submissions import present
+from arena.presenters import challenge_detail, localized, present_submission
 from arena.services.catalog import get_challenge, list_challenges
 from arena.services.progress import history, marks, tracks
 from arena.services.submissions import get_submission
@@ -62,7 +60,7 @@ def challenge_data(shown: dict) -> dict:
 def challenge(slug: str) -> str:
     """Show a challenge: statement, editor, hints and the learner's history."""
     found = get_challenge(slug)
-    shown = detail(found, current_locale())
+    shown = challenge_detail(found, current_locale())
     user = _user()
     return render_template(
         "challenge.html", challenge=shown, statement=render_statement(shown["statement"]),
@@ -76,7 +74,7 @@ def submission(submission_id: int) -> str:
     """Show a submission: verdict, one row per test, the named bug and the code as sent."""
     found = get_submission(current_user, submission_id)
     locale = current_locale()
-    shown = present(found, locale)
+    shown = present_submission(found, locale)
     return render_template(
         "submission.html", submission=shown, code=found.code, bug=shown["diagnosis"],
         title=localized(found.challenge.title, locale), slug=found.challenge.slug)

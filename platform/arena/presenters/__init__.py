@@ -1,0 +1,11 @@
+"""How challenges and submissions are shown: one presenter for the API and the pages alike.
+
+The hidden-test rules live here once: a hidden test shows neither input, expected nor output.
+"""
+
+from arena.presenters.challenges import challenge_detail, challenge_summary
+from arena.presenters.submissions import present_submission, submission_summary, submission_url
+from arena.presenters.texts import DEFAULT_LOCALE, localized, translated
+
+__all__ = ["DEFAULT_LOCALE", "challenge_detail", "challenge_summary", "localized",
+           "present_submission", "submission_summary", "submission_url", "translated"]

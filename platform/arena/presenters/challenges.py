@@ -1,0 +1,30 @@
+"""A challenge as the catalog lists it and as its page and the API show it."""
+
+from __future__ import annotations
+
+from arena.models import Challenge
+from arena.presenters.texts import localized
+from arena.services.catalog import prepared_data
+from graders.judging.judge import display
+
+
+def challenge_summary(challenge: Challenge, lang: str) -> dict:
+    """Present a challenge in the catalog list."""
+    return {"slug": challenge.slug, "title": localized(challenge.title, lang),
+            "difficulty": challenge.difficulty, "track": challenge.track,
+            "order": challenge.order, "tags": challenge.tags, "entry_point": challenge.entry_point}
+
+
+def challenge_detail(challenge: Challenge, lang: str) -> dict:
+    """Present a challenge's current version, its texts in `lang`."""
+    version = challenge.current_version
+    prepared = prepared_data(version)
+    examples = [{"name": e["names"].get(lang) or e["name"],
+                 "input": display({"args": e["args"], "kwargs": e["kwargs"]}),
+                 "expected": display(e["expected"])}
+                for e in (prepared.public_examples() if prepared else [])]
+    hints = version.hints.get(lang) or version.hints.get("en") or []
+    return {**challenge_summary(challenge, lang), "statement": localized(version.statement, lang),
+            "starter_code": version.starter, "hints": hints, "examples": examples,
+            "time_limit": version.time_limit, "memory_mb": version.memory_mb,
+            "rtol": version.rtol, "atol": version.atol, "version": version.content_hash}

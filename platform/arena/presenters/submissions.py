@@ -1,0 +1,44 @@
+"""A submission as its owner (or an instructor) may see it: verdict, named bug, one row per test."""
+
+from __future__ import annotations
+
+from flask import url_for
+
+from arena.models import Submission, TestResult
+from arena.presenters.texts import localized, translated
+
+PUBLIC_DETAIL = ("input", "expected", "got", "weights")
+
+
+def submission_url(submission: Submission) -> str:
+    """Return the API path where a submission can be read."""
+    return url_for("api.submissions.show_view", submission_id=submission.id)
+
+
+def present_test(test: TestResult, lang: str) -> dict:
+    """Present one test; hidden tests never show input, expected or output."""
+    texts = translated(test.translations, lang)
+    shown = {"name": texts.get("name", test.name), "hidden": test.hidden, "passed": test.passed,
+             "message": texts.get("message", test.message), "error_type": test.error_type,
+             "mutant": test.mutant, "diagnosis": localized(test.diagnosis, lang)}
+    if not test.hidden and test.detail is not None:
+        shown.update({key: test.detail.get(key) for key in PUBLIC_DETAIL})
+    return shown
+
+
+def submission_summary(submission: Submission) -> dict:
+    """Present a submission without its tests."""
+    return {"id": submission.id, "status": submission.status, "url": submission_url(submission),
+            "challenge": submission.challenge.slug, "user": submission.user.username,
+            "kind": submission.kind, "verdict": submission.verdict, "passed": submission.passed,
+            "total": submission.total, "created_at": submission.created_at,
+            "finished_at": submission.finished_at}
+
+
+def present_submission(submission: Submission, lang: str) -> dict:
+    """Present a submission with its per-test results and the one bug named, if any."""
+    message = translated(submission.translations, lang).get("message", submission.message)
+    tests = [present_test(t, lang) for t in submission.tests]
+    return {**submission_summary(submission), "message": message, "output": submission.output,
+            "diagnosis": next((t["diagnosis"] for t in tests if t["diagnosis"]), None),
+            "tests": tests}
