@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from graders.judging.diagnosis import name_bug
 from graders.judging.judge import Judged, judge_box
 from graders.judging.probes import probe_allowance, probe_inputs, weights_of
-from graders.messages import LOCALES, Text, text_of
+from graders.messages import Text
 from graders.prepare import Prepared, PreparedCase
 from graders.protocol import ParsedRun, call_job, parse_run, stdout_budget
 from graders.report import GradeReport
@@ -57,7 +57,9 @@ def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
     report = GradeReport(_verdict(rows), [row.test for row in rows], message,
                          output=box.outcome.stderr.decode("utf-8", "replace")[:MAX_SHOWN_OUTPUT])
     report.diagnosis = name_bug(spec, rows)
-    return _translated(report, [row.case for row in rows])
+    for row in rows:
+        row.test.names = dict(row.case.names)
+    return report
 
 
 def _compared(public: list[PreparedCase], hidden: list[PreparedCase]) -> list[PreparedCase]:
@@ -104,14 +106,3 @@ def _hidden_rows(spec: ChallengeSpec, box: Box, compared: int,
 def _verdict(rows: list[Judged]) -> Verdict:
     """Return the first failing row's verdict, or accepted."""
     return next((row.verdict for row in rows if not row.test.passed), Verdict.ACCEPTED)
-
-
-def _translated(report: GradeReport, cases: list[PreparedCase]) -> GradeReport:
-    """Add each test's name and message, and the report's message, in the other locales."""
-    for lang in LOCALES[1:]:
-        if report.message:
-            report.translations[lang] = {"message": text_of(report.message).render(lang)}
-        for test, case in zip(report.tests, cases, strict=True):
-            test.translations[lang] = {"name": case.names.get(lang) or case.name,
-                                       "message": text_of(test.message).render(lang)}
-    return report

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from graders.messages import text_of
 from graders.verdicts import Verdict
 
 
@@ -12,7 +13,8 @@ from graders.verdicts import Verdict
 class TestReport:
     """One test's result. `input`, `expected`, `got` and `weights` are for public tests only.
 
-    `translations` holds the name and message in the other locales: {"ko": {"name", "message"}}.
+    `message` is a graders.messages.Text (codes and values) or plain words; `names` holds the
+    test's name in the other locales its author wrote: {"ko": ...}.
     """
 
     __test__ = False  # a result, not a pytest test class
@@ -29,7 +31,7 @@ class TestReport:
     got: Any = None
     seconds: float | None = None
     weights: list | None = None
-    translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -40,7 +42,6 @@ class GradeReport:
     tests: list[TestReport] = field(default_factory=list)
     message: str = ""
     output: str = ""
-    translations: dict[str, dict[str, str]] = field(default_factory=dict)
     diagnosis: str | None = None  # the named bug: a mutant's name (graders.judging.diagnosis)
 
     @property
@@ -55,5 +56,7 @@ class GradeReport:
 
     def to_json(self) -> dict:
         """Return the report as JSON-ready data."""
-        return {"verdict": str(self.verdict), "message": self.message, "output": self.output,
-                "translations": self.translations, "tests": [asdict(t) for t in self.tests]}
+        return {"verdict": str(self.verdict), "message": text_of(self.message).to_data(),
+                "output": self.output, "diagnosis": self.diagnosis,
+                "tests": [{**asdict(t), "message": text_of(t.message).to_data()}
+                          for t in self.tests]}

@@ -88,23 +88,24 @@ def test_hidden_tests_reveal_no_inputs_outputs_or_details(challenge, sandbox):
     assert all("difference" not in t.message for t in hidden if not t.passed)
 
 
-def test_names_and_messages_come_in_korean_too(challenge, sandbox):
+def test_names_come_in_every_language_and_messages_as_codes(challenge, sandbox):
+    """The engine speaks no language: authored names by locale, messages as codes and values."""
     report = run(challenge, sandbox, LESSON_SOLUTION.replace("/ math.sqrt(d)", "* 1.5"))
-    korean = [t.translations["ko"] for t in report.tests]
-    assert korean[0]["name"] == "레슨 예시: 폭 2인 토큰 세 개"
+    spec, prepared = challenge
+    assert [t.names for t in report.tests] == [c.names for c in prepared.cases]
+    assert all(t.names.get("ko") not in (None, t.name) for t in report.tests)
     public, hidden = report.tests[1], next(t for t in report.tests if t.hidden and not t.passed)
     assert public.message.startswith("values differ from the expected output")
-    assert public.translations["ko"]["message"].startswith("값이 기대 출력과 다릅니다")
-    assert hidden.translations["ko"]["message"] == "오답: 값이 기대 출력과 다릅니다"
-    assert all(k["name"] != t.name for k, t in zip(korean, report.tests, strict=True))
+    assert public.message.to_data()[0][0] == "values_detail_at"
+    assert hidden.message.to_data() == [["values", {}]]
 
 
-def test_a_missing_function_is_named_in_both_languages(challenge, sandbox):
+def test_a_missing_function_is_named(challenge, sandbox):
     report = run(challenge, sandbox, "def attend(Q, K, V):\n    return Q\n")
     assert report.verdict == Verdict.RUNTIME_ERROR
     assert report.message == "the code defines no function named 'attention'"
-    assert report.translations["ko"]["message"] == "코드에 'attention' 함수가 없습니다"
-    assert report.tests[0].translations["ko"]["message"] == "실행되지 않음"
+    assert report.message.to_data() == [["missing_entry_point", {"name": "attention"}]]
+    assert report.tests[0].message.to_data() == [["not_run", {}]]
 
 
 def test_an_exception_is_a_runtime_error_with_its_type(challenge, sandbox):

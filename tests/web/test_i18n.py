@@ -13,7 +13,8 @@ from babel.messages.pofile import read_po
 from arena.web.i18n import SOURCE, compile_catalogs
 
 PACKAGE = SOURCE.parent
-KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "_l": None}
+KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "_l": None, "N_": None}
+GRADERS_MESSAGES = PACKAGE.parents[1] / "graders"
 
 
 def _lang(html: str) -> str:
@@ -76,11 +77,15 @@ def test_every_interface_string_has_a_korean_translation():
     method_map = [("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")]
     found = {message for _file, _line, message, _comments, _context in
              extract_from_dir(str(PACKAGE), method_map, keywords=KEYWORDS)}
+    found |= {message for _file, _line, message, _comments, _context in
+              extract_from_dir(str(GRADERS_MESSAGES), [("messages.py", "python")],
+                               keywords=KEYWORDS)}
     found = {m if isinstance(m, str) else m[0] for m in found}
     with (SOURCE / "ko/LC_MESSAGES/messages.po").open("rb") as handle:
         catalog = read_po(handle)
     translated = {m.id for m in catalog if m.id and m.string and not m.fuzzy}
     assert len(found) > 100 and "Accepted" in found and "Log in" in found
+    assert "raised {error}" in found  # the grader's templates, marked N_
     assert found - translated == set(), "run pybabel extract/update and translate these"
 
 

@@ -46,7 +46,10 @@ class Submission(db.Model):
     total: Mapped[int] = mapped_column(default=0)
     message: Mapped[str] = mapped_column(Text, default="")
     output: Mapped[str] = mapped_column(Text, default="")
-    #: The message in the other locales: {"ko": {"message": ...}}.
+    #: The grader's message as codes and values (graders.messages.Text.to_data), rendered in
+    #: the reader's language; `message` is its English, for logs and old clients.
+    message_data: Mapped[list | None] = mapped_column(JSON)
+    #: Rows graded before message codes: the message in Korean, {"ko": {"message": ...}}.
     translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
     attempt: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
@@ -81,7 +84,11 @@ class TestResult(db.Model):
     diagnosis: Mapped[dict[str, str] | None] = mapped_column(JSON)
     detail: Mapped[dict[str, Any] | None] = mapped_column(JSONText)
     seconds: Mapped[float | None] = mapped_column(Double)
-    #: The name and message in the other locales: {"ko": {"name": ..., "message": ...}}.
+    #: The grader's message as codes and values, rendered in the reader's language.
+    message_data: Mapped[list | None] = mapped_column(JSON)
+    #: The test's name in the other locales its author wrote: {"ko": ...}.
+    names: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    #: Rows graded before message codes: {"ko": {"name": ..., "message": ...}}.
     translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
 
     submission: Mapped[Submission] = relationship(back_populates="tests")

@@ -5,7 +5,7 @@ The hidden-test rules live here once: a hidden test shows neither input, expecte
 
 from arena.presenters.challenges import challenge_detail, challenge_summary
 from arena.presenters.submissions import present_submission, submission_summary, submission_url
-from arena.presenters.texts import DEFAULT_LOCALE, localized, translated
+from arena.presenters.texts import DEFAULT_LOCALE, localized, rendered
 
 __all__ = ["DEFAULT_LOCALE", "challenge_detail", "challenge_summary", "localized",
-           "present_submission", "submission_summary", "submission_url", "translated"]
+           "present_submission", "rendered", "submission_summary", "submission_url"]

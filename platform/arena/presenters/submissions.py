@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import url_for
 
 from arena.models import Submission, TestResult
-from arena.presenters.texts import localized, translated
+from arena.presenters.texts import localized, rendered
 
 PUBLIC_DETAIL = ("input", "expected", "got", "weights")
 
@@ -17,10 +17,12 @@ def submission_url(submission: Submission) -> str:
 
 def present_test(test: TestResult, lang: str) -> dict:
     """Present one test; hidden tests never show input, expected or output."""
-    texts = translated(test.translations, lang)
-    shown = {"name": texts.get("name", test.name), "hidden": test.hidden, "passed": test.passed,
-             "message": texts.get("message", test.message), "error_type": test.error_type,
-             "mutant": test.mutant, "diagnosis": localized(test.diagnosis, lang)}
+    old_name = ((test.translations or {}).get(lang) or {}).get("name")
+    name = (test.names or {}).get(lang) or old_name or test.name
+    shown = {"name": name, "hidden": test.hidden, "passed": test.passed,
+             "message": rendered(test.message_data, test.message, test.translations, lang),
+             "error_type": test.error_type, "mutant": test.mutant,
+             "diagnosis": localized(test.diagnosis, lang)}
     if not test.hidden and test.detail is not None:
         shown.update({key: test.detail.get(key) for key in PUBLIC_DETAIL})
     return shown
@@ -37,7 +39,8 @@ def submission_summary(submission: Submission) -> dict:
 
 def present_submission(submission: Submission, lang: str) -> dict:
     """Present a submission with its per-test results and the one bug named, if any."""
-    message = translated(submission.translations, lang).get("message", submission.message)
+    message = rendered(submission.message_data, submission.message, submission.translations,
+                       lang)
     tests = [present_test(t, lang) for t in submission.tests]
     return {**submission_summary(submission), "message": message, "output": submission.output,
             "diagnosis": next((t["diagnosis"] for t in tests if t["diagnosis"]), None),

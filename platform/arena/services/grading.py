@@ -9,14 +9,16 @@ from arena.models import Kind, Submission
 from arena.services.catalog import prepare_version, prepared_data, version_spec
 from arena.services.jobs import record_internal_error, record_report
 from graders import PrepareError, grade
+from graders.messages import N_
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
 
-NOT_PREPARED = ("This challenge's tests could not be prepared. This is the platform's fault, "
-                "not yours, and does not count against you.")
-CRASHED = ("The grader failed ({}). This is the platform's fault, not yours, "
-           "and does not count against you.")
+# Stored as their English msgids; the presenters show them in the reader's language.
+NOT_PREPARED = N_("This challenge's tests could not be prepared. This is the platform's fault, "
+                  "not yours, and does not count against you.")
+CRASHED = N_("The grader failed. This is the platform's fault, not yours, "
+             "and does not count against you.")
 
 
 def grade_submission(submission_id: int, sandbox: Sandbox) -> None:
@@ -34,6 +36,6 @@ def grade_submission(submission_id: int, sandbox: Sandbox) -> None:
     except PrepareError:
         log.exception("submission %s: the challenge version cannot be prepared", submission_id)
         record_internal_error(submission_id, attempt, NOT_PREPARED)
-    except Exception as exc:
+    except Exception:
         log.exception("submission %s: grading failed", submission_id)
-        record_internal_error(submission_id, attempt, CRASHED.format(type(exc).__name__))
+        record_internal_error(submission_id, attempt, CRASHED)  # the log names the exception

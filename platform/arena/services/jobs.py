@@ -12,9 +12,12 @@ from arena.extensions import db
 from arena.models import Kind, Submission, TestResult
 from arena.models.types import utcnow
 from graders import GradeReport, Status, TestReport, Verdict
+from graders.messages import N_, text_of
 
 #: A submission that took the process down this many times is not tried again.
 MAX_ATTEMPTS = 3
+GAVE_UP = N_("Grading was interrupted too many times; the platform gave up. This is the "
+             "platform's fault, not yours, and does not count against you.")
 
 
 def claim(submission_id: int) -> bool:
@@ -57,10 +60,15 @@ def clean_text(text: str | None, limit: int | None = None) -> str:
     return text[:limit] if limit else text
 
 
-def clean_translations(translations: dict[str, dict[str, str]]) -> dict | None:
-    """Clean every text of a translations table (they may quote the learner's exception)."""
-    return {lang: {key: clean_text(text) for key, text in texts.items()}
-            for lang, texts in translations.items()} or None
+def clean_data(data: object) -> object:
+    """Clean every text inside JSON-ready data (a message's values may quote learner text)."""
+    if isinstance(data, str):
+        return clean_text(data)
+    if isinstance(data, list):
+        return [clean_data(item) for item in data]
+    if isinstance(data, dict):
+        return {key: clean_data(value) for key, value in data.items()}
+    return data
 
 
 def _test_row(submission_id: int, position: int, test: TestReport) -> TestResult:
@@ -70,9 +78,11 @@ def _test_row(submission_id: int, position: int, test: TestReport) -> TestResult
     return TestResult(submission_id=submission_id, position=position,
                       name=clean_text(test.name, 128), hidden=test.hidden, passed=test.passed,
                       message=clean_text(test.message),
+                      message_data=clean_data(text_of(test.message).to_data()),
+                      names=test.names or None,
                       error_type=clean_text(test.error_type, 128) or None,
                       mutant=test.mutant, diagnosis=test.diagnosis, detail=detail,
-                      seconds=test.seconds, translations=clean_translations(test.translations))
+                      seconds=test.seconds)
 
 
 def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool:
@@ -80,7 +90,7 @@ def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool
     if not _finish(submission_id, attempt, verdict=str(report.verdict), passed=report.passed,
                    total=report.total, message=clean_text(report.message),
                    output=clean_text(report.output),
-                   translations=clean_translations(report.translations)):
+                   message_data=clean_data(text_of(report.message).to_data())):
         db.session.rollback()
         return False
     db.session.add_all(_test_row(submission_id, i, t) for i, t in enumerate(report.tests))
@@ -102,7 +112,7 @@ def requeue_unfinished() -> int:
     give_up = update(Submission).where(
         Submission.status == Status.RUNNING, Submission.attempt >= MAX_ATTEMPTS
     ).values(status=Status.DONE, verdict=str(Verdict.INTERNAL_ERROR), finished_at=utcnow(),
-             message=f"grading was interrupted {MAX_ATTEMPTS} times; the platform gave up")
+             message=GAVE_UP)
     db.session.execute(give_up)
     result = db.session.execute(
         update(Submission).where(Submission.status == Status.RUNNING)
