@@ -10,7 +10,7 @@ import { el, focusableWhileScrolling, readJson } from "./dom.js";
 import { mountGrading } from "./grading.js";
 import { mountLessonHeatmap } from "./heatmap.js";
 import { mountHints } from "./hints.js";
-import { normalizeMessages, pageLang, translator } from "./i18n.js";
+import { translator } from "./i18n.js";
 
 function mountMath() {
   if (!document.querySelector(".statement, .lesson, [data-math]")) return;
@@ -22,15 +22,15 @@ function afterPaint(task) {
   requestAnimationFrame(() => setTimeout(task, 0));
 }
 
+/** The page's words, in the reader's language (rendered by the server into every page). */
+function pageTranslator() {
+  return translator(readJson("interface-messages") || {});
+}
+
 function mountLessonHeatmaps() {
+  const t = pageTranslator();
   for (const container of document.querySelectorAll('[data-testid="heatmap"][data-example]')) {
-    let overrides = {};
-    try {
-      overrides = JSON.parse(container.dataset.messages || "{}");
-    } catch {
-      // Bad overrides: the built-in words are used.
-    }
-    mountLessonHeatmap(container, translator(pageLang(), overrides));
+    mountLessonHeatmap(container, t);
   }
 }
 
@@ -43,8 +43,8 @@ function mountHintList(t) {
 /** Mount the editor and the Run and Submit buttons, then (`later`) the rest of the page. */
 async function mountChallenge(host, later) {
   const data = readJson("challenge-data") || {};
-  const lang = host.dataset.lang || data.lang || pageLang();
-  const t = translator(lang, normalizeMessages(data.messages));
+  const lang = host.dataset.lang || data.lang || document.documentElement.lang;
+  const t = pageTranslator();
   const challenge = {
     ...data,
     slug: host.dataset.slug || data.slug,
@@ -112,13 +112,12 @@ async function mountChallenge(host, later) {
 }
 
 function start() {
-  const data = readJson("challenge-data") || {};
   const rest = () => {
     mountMath();
     mountLessonHeatmaps();
     focusableWhileScrolling(document.querySelectorAll(".table-scroll"));
   };
-  mountHintList(translator(data.lang || pageLang(), normalizeMessages(data.messages)));
+  mountHintList(pageTranslator());
   const host = document.getElementById("editor");
   if (host) mountChallenge(host, rest);
   else rest();

@@ -10,7 +10,7 @@ from graders.spec import TRACKS, ChallengeSpec
 
 TRACK_TITLES = {"foundations": "Foundations", "internals": "Transformer internals",
                 "modern": "Modern attention"}
-HEADER = ("| # | slug | title | 제목 | difficulty | entry point | public | hidden "
+HEADER = ("| # | slug | title | title (ko) | difficulty | entry point | public | hidden "
           "| with checks | mutants |\n|---:|---|---|---|---|---|---:|---:|---:|---:|")
 PREAMBLE = """# Challenge catalog
 

@@ -23,6 +23,7 @@ DEFAULTS: dict[str, Any] = {
     "QUEUE": "embedded",
     "REDIS_URL": None,
     "CHALLENGES_DIR": str(REPOSITORY_CHALLENGES),
+    "TRANSLATIONS_DIR": None,  # unset: the catalogs in platform/arena/translations
     "WORKERS": 2,
     "POOL_SIZE": 2,
     "SANDBOX_BASE": "python:3.12-slim",

@@ -69,8 +69,19 @@ def test_the_switch_marks_the_current_locale(client):
 def test_the_script_strings_come_in_the_locale(client, catalog):
     html = client.get("/challenges/softmax", headers={"Accept-Language": "ko"}).get_data(
         as_text=True)
-    data = json.loads(re.search(r'id="challenge-data">(.*?)</script>', html, re.S).group(1))
-    assert data["messages"]["accepted"] == "정답" and data["messages"]["wrong_answer"] == "오답"
+    found = re.search(r'id="interface-messages">(.*?)</script>', html, re.S).group(1)
+    messages = json.loads(found)
+    assert messages["accepted"] == "정답" and messages["wrong_answer"] == "오답"
+
+
+def test_every_key_the_scripts_ask_for_is_sent(client):
+    """The scripts keep no words: each t("key") they call is in the page's messages."""
+    sources = (PACKAGE.parents[1] / "frontend" / "src").glob("*.js")
+    asked = {key for path in sources
+             for key in re.findall(r'\bt\("([a-z_]+)"', path.read_text(encoding="utf-8"))}
+    html = client.get("/learn").get_data(as_text=True)
+    sent = json.loads(re.search(r'id="interface-messages">(.*?)</script>', html, re.S).group(1))
+    assert len(asked) > 30 and asked - set(sent) == set()
 
 
 def test_every_interface_string_has_a_korean_translation():

@@ -1,17 +1,21 @@
-"""The request's language, chosen by ?lang=en|ko."""
+"""The request's language, chosen by ?lang=: English or any locale the app has a catalog for."""
 
 from __future__ import annotations
 
 from apiflask import Schema, fields
-from apiflask.validators import OneOf
+from marshmallow import ValidationError
 
-from arena.presenters import DEFAULT_LOCALE
+from arena.locales import DEFAULT_LOCALE, locales
 
-LOCALES = ("en", "ko")
+
+def _known(value: str) -> None:
+    if value not in locales():
+        raise ValidationError(f"must be one of: {', '.join(locales())}")
 
 
 class LangQuery(Schema):
     """The language of texts in the answer."""
 
-    lang = fields.String(load_default=DEFAULT_LOCALE, validate=OneOf(LOCALES),
-                         metadata={"description": "Language of texts: en or ko."})
+    lang = fields.String(load_default=DEFAULT_LOCALE, validate=_known,
+                         metadata={"description": "Language of texts: en, or any locale with a "
+                                                  "catalog (ko)."})

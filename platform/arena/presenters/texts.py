@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from flask_babel import force_locale, gettext
 
+from arena.locales import DEFAULT_LOCALE
 from graders.messages import Text
-
-DEFAULT_LOCALE = "en"
 
 
 def localized(texts: dict | None, lang: str) -> str | None:

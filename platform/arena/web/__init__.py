@@ -12,7 +12,14 @@ from flask import Blueprint, Flask
 
 from arena.extensions import csrf, login_manager
 from arena.web import account, attempts, auth, bundle, errors, i18n, pages, security
-from arena.web.labels import DIFFICULTIES, STATUSES, TRACKS, VERDICTS, label
+from arena.web.labels import (
+    DIFFICULTIES,
+    STATUSES,
+    TRACKS,
+    VERDICTS,
+    interface_messages,
+    label,
+)
 
 
 def init_app(app: Flask) -> None:
@@ -32,6 +39,7 @@ def init_app(app: Flask) -> None:
         verdict_label=lambda code: label(VERDICTS, code),
         status_label=lambda code: label(STATUSES, code),
         track_label=lambda code: label(TRACKS, code),
-        difficulty_label=lambda code: label(DIFFICULTIES, code))
+        difficulty_label=lambda code: label(DIFFICULTIES, code),
+        interface_messages=interface_messages)
     # Data shown as text (autoescaped), unlike |tojson, which is for <script> elements.
     app.jinja_env.filters["as_json"] = lambda value: json.dumps(value, ensure_ascii=False)

@@ -1,8 +1,9 @@
-"""Names shown for the engine's codes (verdicts, statuses, tracks, difficulties), translated."""
+"""The interface's words that are not in a template: names of the engine's codes (verdicts,
+statuses, tracks, difficulties) and the scripts' strings, all gettext messages."""
 
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 
 VERDICTS = {
     "accepted": lazy_gettext("Accepted"),
@@ -11,8 +12,8 @@ VERDICTS = {
     "time_limit_exceeded": lazy_gettext("Time limit exceeded"),
     "memory_limit_exceeded": lazy_gettext("Memory limit exceeded"),
     "output_limit_exceeded": lazy_gettext("Output limit exceeded"),
-    "compilation_error": lazy_gettext("Compilation error"),
-    "internal_error": lazy_gettext("Internal error"),
+    "compilation_error": lazy_gettext("Syntax error"),
+    "internal_error": lazy_gettext("Internal error (not your fault)"),
 }
 STATUSES = {
     "queued": lazy_gettext("Queued"),
@@ -36,39 +37,82 @@ def label(table: dict, code: str | None) -> str:
     return str(table[code]) if code in table else (code or "")
 
 
-def script_messages() -> dict[str, str]:
-    """Return the interface strings the challenge page's script shows, in the request's locale."""
-    messages = {
-        "expected": gettext("Expected"),
-        "got": gettext("Got"),
-        "input": gettext("Input"),
-        "difference": gettext("Difference"),
-        "hidden": gettext("Hidden test"),
-        "public": gettext("Public example"),
-        "passed": gettext("Passed"),
-        "failed": gettext("Failed"),
-        "your output matches": gettext("Likely bug"),
-        "named_bug": gettext("Likely bug"),
-        "printed": gettext("What your code printed"),
-        "log_in": gettext("Log in"),
-        "tests_passed": gettext("{passed} of {total} tests passed"),
-        "output": gettext("What your code printed"),
-        "run": gettext("Run"),
-        "submit": gettext("Submit"),
-        "running_examples": gettext("Running your code on the public examples…"),
-        "submitting": gettext("Submitting…"),
-        "network_error": gettext("The server could not be reached. Try again."),
-        "error": gettext("The request failed: {message}"),
-        "login_required": gettext("Log in to run and submit your code."),
-        "next_hint": gettext("Show a hint"),
-        "no_more_hints": gettext("No more hints"),
-        "reset_confirm": gettext("Replace your code with the starter code?"),
-        "view_submission": gettext("Open this submission"),
-        "your_weights": gettext("Your weights"),
-        "reference_weights": gettext("Reference weights"),
-        "weights_difference": gettext("Difference"),
-        "draft_restored": gettext("Your last draft of this challenge was restored."),
-    }
+#: Every string the scripts write into a page, by the key the scripts ask for. Rendered into
+#: each page in the reader's language (`interface_messages`): the front end keeps no words.
+SCRIPT_TEXTS = {
+    "running_examples": lazy_gettext("Running your code on the public examples…"),
+    "submitting": lazy_gettext("Submitting…"),
+    "login_required": lazy_gettext("Log in to run and submit your code."),
+    "log_in": lazy_gettext("Log in"),
+    "view_submission": lazy_gettext("Open this submission"),
+    "no_more_hints": lazy_gettext("No more hints"),
+    "tests_passed": lazy_gettext("{passed} of {total} tests passed"),
+    "test": lazy_gettext("Test"),
+    "result": lazy_gettext("Result"),
+    "details": lazy_gettext("Details"),
+    "expected": lazy_gettext("Expected"),
+    "got": lazy_gettext("Got"),
+    "input": lazy_gettext("Input"),
+    "hidden": lazy_gettext("Hidden test"),
+    "public": lazy_gettext("Public example"),
+    "passed": lazy_gettext("Passed"),
+    "failed": lazy_gettext("Failed"),
+    "named_bug": lazy_gettext("Named bug"),
+    "differs_at": lazy_gettext("Differs at"),
+    "and_more": lazy_gettext("and {n} more"),
+    "printed": lazy_gettext("What your code printed"),
+    "request_failed": lazy_gettext("The request failed: {message}"),
+    "network_error": lazy_gettext(
+        "Could not reach the server. Check your connection and try again."),
+    "still_waiting": lazy_gettext("Still grading after {seconds} s; this page keeps checking."),
+    "gave_up": lazy_gettext("No verdict yet. Open your submission later: {url}"),
+    "editor_label": lazy_gettext("Python code"),
+    "editor_help": lazy_gettext(
+        "Tab indents. Esc then Tab leaves the editor. Ctrl+Enter (⌘+Enter) runs."),
+    "reset_done": lazy_gettext("The editor is back to the starter code (Ctrl+Z undoes this)."),
+    "draft_restored": lazy_gettext(
+        "Your saved draft was restored. Reset brings back the starter code."),
+    "caption": lazy_gettext(
+        "Attention weights: each row is a token looking, each column a token looked at."),
+    "caption_masked": lazy_gettext("Grey cells are hidden by the mask."),
+    "looks_at": lazy_gettext("looks at →"),
+    "output": lazy_gettext("Output"),
+    "sum": lazy_gettext("Sum"),
+    "masked": lazy_gettext("masked"),
+    "select_row": lazy_gettext(
+        "Choose a row (click it, or focus it and press Enter) to see where that token "
+        "looks."),
+    "row_output": lazy_gettext("“{token}” gives {weights}; its output is {mix} = {out}"),
+    "edit_example": lazy_gettext("Edit the example"),
+    "token": lazy_gettext("Token"),
+    "token_n": lazy_gettext("Token {n}"),
+    "vector_entry": lazy_gettext("{matrix} of “{token}”, entry {c}"),
+    "add_token": lazy_gettext("Add a token"),
+    "remove_token": lazy_gettext("Remove the last token"),
+    "reset_example": lazy_gettext("Reset the example"),
+    "causal": lazy_gettext("Causal mask: hide the future"),
+    "sharpness": lazy_gettext("Sharpness"),
+    "sharpness_value": lazy_gettext("×{s} (temperature {t})"),
+    "bad_number": lazy_gettext("Not a number: the heatmap keeps the last valid value."),
+    "example": lazy_gettext("Example"),
+    "yours": lazy_gettext("Your weights"),
+    "reference": lazy_gettext("Reference weights"),
+    "difference": lazy_gettext("Difference"),
+    "run_to_compare": lazy_gettext("Run your code to draw your weights beside the reference's."),
+    "weights_unreadable": lazy_gettext(
+        "Your weights could not be read on this example (your function failed or returned "
+        "no matrix when V was the identity), so the reference's are drawn alone; the "
+        "results table compares your outputs with the expected ones."),
+    "not_drawable": lazy_gettext(
+        "Your result for this example cannot be drawn as weights (wrong shape, or not "
+        "numbers)."),
+    "no_result_for_example": lazy_gettext("Your last run has no result for this example."),
+}
+
+
+def interface_messages() -> dict[str, str]:
+    """Return every string the page's scripts show, in the request's locale."""
+    messages = {key: str(text) for key, text in SCRIPT_TEXTS.items()}
     messages.update({code: str(name) for code, name in STATUSES.items()})
     messages.update({code: str(name) for code, name in VERDICTS.items()})
     return messages

@@ -10,7 +10,6 @@ from arena.services.catalog import get_challenge, list_challenges
 from arena.services.progress import history, marks, tracks
 from arena.services.submissions import get_submission
 from arena.web.i18n import current_locale
-from arena.web.labels import script_messages
 from arena.web.markdown import render_statement
 
 bp = Blueprint("pages", __name__)
@@ -52,7 +51,6 @@ def challenge_data(shown: dict) -> dict:
         "lang": current_locale(),
         "logged_in": current_user.is_authenticated,
         "login_url": url_for("web.auth.login", next=url_for(".challenge", slug=shown["slug"])),
-        "messages": script_messages(),
     }
 
 
