@@ -5,6 +5,7 @@ from __future__ import annotations
 from apiflask import APIBlueprint, Schema, fields
 
 from arena.api.auth import auth, current_user
+from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
 from arena.config import DEFAULTS
 from arena.intake import submit
@@ -13,6 +14,8 @@ from arena.presenters import present_submission, submission_summary, submission_
 from arena.services.submissions import get_submission, list_submissions
 
 bp = APIBlueprint("submissions", __name__)
+ACCEPTED_HEADERS = {"Location": fields.String(
+    required=True, metadata={"description": "Where to poll: the same URL as `url`."})}
 
 
 class CodeIn(Schema):
@@ -95,8 +98,8 @@ def accepted(submission: Submission) -> tuple[dict, int, dict]:
 @bp.post("/challenges/<slug>/submissions")
 @bp.auth_required(auth)
 @bp.input(CodeIn, location="json")
-@bp.output(AcceptedOut, status_code=202)
-@bp.doc(summary="Submit code for grading", responses=[401, 404, 413, 422])
+@bp.output(AcceptedOut, status_code=202, headers=ACCEPTED_HEADERS)
+@bp.doc(summary="Submit code for grading", responses=error_responses(400, 401, 404, 413, 422))
 def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
     """Queue code against the public examples and the hidden tests; answer 202 at once."""
     return accepted(submit(current_user(), slug, json_data["code"], Kind.SUBMISSION))
@@ -106,7 +109,7 @@ def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
 @bp.auth_required(auth)
 @bp.input(LangQuery, location="query")
 @bp.output(SubmissionOut)
-@bp.doc(summary="Read a submission", responses=[401, 404])
+@bp.doc(summary="Read a submission", responses=error_responses(401, 404, 422))
 def show_view(submission_id: int, query_data: dict) -> dict:
     """Show a submission's status, verdict and per-test results."""
     return present_submission(get_submission(current_user(), submission_id), query_data["lang"])
@@ -116,7 +119,7 @@ def show_view(submission_id: int, query_data: dict) -> dict:
 @bp.auth_required(auth)
 @bp.input(ListQuery, location="query")
 @bp.output(SubmissionListOut)
-@bp.doc(summary="List submissions", responses=[401])
+@bp.doc(summary="List submissions", responses=error_responses(401, 422))
 def list_view(query_data: dict) -> dict:
     """List the caller's submissions (an instructor's: everyone's), newest first."""
     rows = list_submissions(current_user(), query_data.get("challenge"))
