@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
+from apiflask.validators import Range
+from flask import url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
@@ -11,9 +13,12 @@ from arena.config import DEFAULTS
 from arena.intake import submit
 from arena.models import Kind, Submission
 from arena.presenters import present_submission, submission_summary, submission_url
-from arena.services.submissions import get_submission, list_submissions
+from arena.services.submissions import Page, get_submission, submission_page
 
 bp = APIBlueprint("submissions", __name__)
+#: Submissions per page of the list, unless ?limit= asks for fewer or more (up to MAX_LIMIT).
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
 ACCEPTED_HEADERS = {"Location": fields.String(
     required=True, metadata={"description": "Where to poll: the same URL as `url`."})}
 
@@ -26,9 +31,14 @@ class CodeIn(Schema):
 
 
 class ListQuery(Schema):
-    """Filters of the submission list."""
+    """Filters and page of the submission list."""
 
     challenge = fields.String(metadata={"description": "Only this challenge's submissions."})
+    limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=Range(1, MAX_LIMIT), metadata={
+        "description": f"At most this many submissions (default {DEFAULT_LIMIT}, "
+                       f"at most {MAX_LIMIT})."})
+    before = fields.Integer(validate=Range(min=1), metadata={
+        "description": "Only submissions older than this id: the cursor that `next` carries."})
 
 
 class AcceptedOut(Schema):
@@ -84,9 +94,11 @@ class SubmissionOut(SubmissionSummaryOut):
 
 
 class SubmissionListOut(Schema):
-    """Submissions, newest first."""
+    """A page of submissions, newest first, and where the next page is."""
 
     submissions = fields.List(fields.Nested(SubmissionSummaryOut))
+    next = fields.String(allow_none=True, metadata={
+        "description": "The URL of the next (older) page; null on the last page."})
 
 
 def accepted(submission: Submission) -> tuple[dict, int, dict]:
@@ -121,7 +133,20 @@ def show_view(submission_id: int, query_data: dict) -> dict:
 @bp.output(SubmissionListOut)
 @bp.doc(summary="List submissions", responses=error_responses(401, 422))
 def list_view(query_data: dict) -> dict:
-    """List the caller's submissions (an instructor's: everyone's), newest first."""
-    rows = list_submissions(current_user(), query_data.get("challenge"))
-    return {"submissions": [submission_summary(s) for s in rows]}
+    """List the caller's submissions (an instructor's: everyone's), newest first, a page at a time.
+
+    Pages are cut by id, not by offset: a new submission never shifts the pages after it.
+    """
+    page = submission_page(current_user(), query_data.get("challenge"),
+                           query_data.get("before"), query_data["limit"])
+    return {"submissions": [submission_summary(s) for s in page.items],
+            "next": next_url(page, query_data)}
+
+
+def next_url(page: Page, query_data: dict) -> str | None:
+    """Return the URL of the page after this one, with the same filter and size, or None."""
+    if page.next_before is None:
+        return None
+    return url_for("api.submissions.list_view", challenge=query_data.get("challenge"),
+                   limit=query_data["limit"], before=page.next_before)
 
