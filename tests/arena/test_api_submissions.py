@@ -51,12 +51,38 @@ def test_students_see_only_their_own_and_instructors_everyone(client, catalog, m
                       headers=ann).get_json()["url"]
     assert client.get(url, headers=bob).status_code == 404
     assert client.get(url, headers=ines).status_code == 200
-    assert client.get("/api/v1/submissions", headers=bob).get_json() == {"submissions": []}
+    assert client.get("/api/v1/submissions", headers=bob).get_json() == {"submissions": [],
+                                                                          "next": None}
     listed = client.get("/api/v1/submissions", headers=ines,
                         query_string={"challenge": SDPA}).get_json()["submissions"]
     assert [(s["user"], s["url"]) for s in listed] == [("ann", url)]
     assert client.get("/api/v1/submissions?challenge=softmax",
-                      headers=ines).get_json() == {"submissions": []}
+                      headers=ines).get_json()["submissions"] == []
+
+
+def test_submissions_come_a_page_at_a_time_newest_first(client, catalog, auth_headers):
+    def submit() -> int:
+        return client.post(f"/api/v1/challenges/{SDPA}/submissions", json={"code": "x = 1"},
+                           headers=auth_headers).get_json()["id"]
+
+    ids = [submit() for _ in range(3)]
+    client.post("/api/v1/challenges/softmax/submissions", json={"code": "x = 1"},
+                headers=auth_headers)
+    first = client.get("/api/v1/submissions", headers=auth_headers,
+                       query_string={"challenge": SDPA, "limit": 2}).get_json()
+    assert [s["id"] for s in first["submissions"]] == ids[:0:-1]
+    assert first["next"] == (f"/api/v1/submissions?challenge={SDPA}&limit=2"
+                             f"&before={ids[1]}")
+    submit()  # a new submission does not shift the pages after the first
+    last = client.get(first["next"], headers=auth_headers).get_json()
+    assert [s["id"] for s in last["submissions"]] == [ids[0]] and last["next"] is None
+
+
+@pytest.mark.parametrize("limit", [0, 201, "many"])
+def test_a_page_size_out_of_range_is_422(client, auth_headers, limit):
+    response = client.get(f"/api/v1/submissions?limit={limit}", headers=auth_headers)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["message"].startswith("limit:")
 
 
 @pytest.mark.sandbox
@@ -120,6 +146,6 @@ def test_a_run_answers_with_full_feedback_and_is_not_listed(client, catalog, aut
     assert result["tests"] and not any(t["hidden"] for t in result["tests"])
     lesson = result["tests"][0]
     assert {"input", "expected", "got"} <= set(lesson) and lesson["got"] != lesson["expected"]
-    assert client.get("/api/v1/submissions", headers=auth_headers).get_json() == {
-        "submissions": []}
+    assert client.get("/api/v1/submissions", headers=auth_headers).get_json()[
+        "submissions"] == []
     assert client.get(result["url"], headers=auth_headers).get_json()["id"] == result["id"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
 
+from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
 from arena.presenters import challenge_detail, challenge_summary
 from arena.services.catalog import get_challenge, list_challenges
@@ -55,7 +56,8 @@ class ChallengeOut(ChallengeSummaryOut):
 @bp.get("/challenges")
 @bp.input(LangQuery, location="query")
 @bp.output(ChallengeListOut)
-@bp.doc(summary="List the challenges")
+@bp.doc(summary="List the challenges", description="The catalog is small and bounded (the "
+        "repository's challenges): it is not paginated.", responses=error_responses(422))
 def list_view(query_data: dict) -> dict:
     """List the active challenges in catalog order."""
     return {"challenges": [challenge_summary(c, query_data["lang"]) for c in list_challenges()]}
@@ -64,7 +66,7 @@ def list_view(query_data: dict) -> dict:
 @bp.get("/challenges/<slug>")
 @bp.input(LangQuery, location="query")
 @bp.output(ChallengeOut)
-@bp.doc(summary="Show a challenge", responses=[404])
+@bp.doc(summary="Show a challenge", responses=error_responses(404, 422))
 def show_view(slug: str, query_data: dict) -> dict:
     """Show one challenge: statement, starter code, entry point and public examples."""
     return challenge_detail(get_challenge(slug), query_data["lang"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apiflask import APIFlask, HTTPError
+from apiflask import APIFlask, HTTPError, Schema, fields
 from flask import request
 from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
@@ -20,6 +20,48 @@ CODES = {
     500: "internal_error", 503: "unavailable",
 }
 BODY_METHODS = ("POST", "PUT", "PATCH")
+#: What each error status means in this API; a view may say it in its own words.
+DESCRIPTIONS = {
+    400: "Malformed JSON, or a session request without its CSRF token",
+    401: "No valid bearer token (nor a logged-in session)",
+    403: "Your role does not allow this",
+    404: "Not found, or not yours to see",
+    409: "In conflict with the current state",
+    413: "The body, or the code in it, is too large",
+    422: "A field is missing or invalid: the message names it",
+    429: "Too many refused tokens from your address: wait Retry-After seconds",
+}
+
+
+class ErrorDetailOut(Schema):
+    """What went wrong: a stable code for programs, a sentence for people."""
+
+    code = fields.String(required=True, metadata={"example": "not_found"})
+    message = fields.String(required=True, metadata={"example": "no challenge called 'nope'"})
+
+
+class ErrorOut(Schema):
+    """The API's one error shape."""
+
+    error = fields.Nested(ErrorDetailOut, required=True)
+
+
+def error_responses(*statuses: int, described: dict[int, str] | None = None) -> dict[int, dict]:
+    """Document error statuses in the API's shape, and 429, which any API request may meet.
+
+    The limiter counts refused tokens per address, then refuses every request that sends a
+    token from that address, whatever the operation (arena.ratelimit). `described` words a
+    status for one operation.
+    """
+    words = {**DESCRIPTIONS, **(described or {})}
+    documented: dict[int, dict] = {}
+    for status in sorted({*statuses, 429}):
+        documented[status] = {"description": words[status],
+                              "content": {"application/json": {"schema": ErrorOut}}}
+    documented[429]["headers"] = {"Retry-After": {
+        "description": "Seconds to wait before trying again.", "required": True,
+        "schema": {"type": "integer", "minimum": 1}}}
+    return documented
 
 
 def error_response(status: int, message: str, headers: Any = None,
@@ -34,8 +76,8 @@ def describe(detail: Any) -> str:
     if not isinstance(detail, dict):
         return "; ".join(str(item) for item in detail) if isinstance(detail, list) else str(detail)
     parts = []
-    for location, fields in detail.items():
-        items = fields.items() if isinstance(fields, dict) else [(location, fields)]
+    for location, by_field in detail.items():
+        items = by_field.items() if isinstance(by_field, dict) else [(location, by_field)]
         for field, messages in items:
             name = "body" if field == "_schema" else field
             parts.append(f"{name}: {describe(messages)}")
@@ -93,7 +135,11 @@ def require_utf8_body() -> None:
 
 
 def init_app(app: APIFlask) -> None:
-    """Route every error through the API's one shape."""
+    """Route every error through the API's one shape, and document that shape."""
+    app.config["HTTP_ERROR_SCHEMA"] = app.config["VALIDATION_ERROR_SCHEMA"] = ErrorOut
+    app.config["AUTH_ERROR_DESCRIPTION"] = DESCRIPTIONS[401]
+    app.config["NOT_FOUND_DESCRIPTION"] = DESCRIPTIONS[404]
+    app.config["VALIDATION_ERROR_DESCRIPTION"] = DESCRIPTIONS[422]
     app.error_processor(render_http_error)
     app.register_error_handler(ArenaError, render_arena_error)
     app.register_error_handler(HTTPException, render_werkzeug_error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from apiflask import APIBlueprint, Schema, fields
 from flask import current_app
 
+from arena.api.errors import error_responses
 from arena.sandbox import get_sandbox
 
 bp = APIBlueprint("health", __name__)
@@ -20,7 +21,10 @@ class HealthOut(Schema):
 
 @bp.get("/health")
 @bp.output(HealthOut)
-@bp.doc(summary="Health check", responses={503: "No sandbox backend is available"})
+@bp.doc(summary="Health check", responses={
+    503: {"description": "No sandbox backend is available",
+          "content": {"application/json": {"schema": HealthOut}}},
+    **error_responses()})
 def health() -> tuple[dict, int]:
     """Report the sandbox backend and the queue; 503 when no sandbox can run code."""
     queue = current_app.config["QUEUE"]

@@ -6,8 +6,9 @@ from apiflask import APIBlueprint
 from flask import current_app
 
 from arena.api.auth import auth, current_user
+from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
-from arena.api.submissions import CodeIn, SubmissionOut, accepted
+from arena.api.submissions import ACCEPTED_HEADERS, AcceptedOut, CodeIn, SubmissionOut, accepted
 from arena.config import DEFAULTS
 from arena.intake import submit
 from arena.models import Kind
@@ -23,10 +24,12 @@ bp = APIBlueprint("runs", __name__)
 @bp.input(LangQuery, location="query")
 @bp.output(SubmissionOut)
 @bp.doc(summary="Run code on the public examples", responses={
-    200: "Done: the full result", 202: "Still running: poll the url",
-    401: "No or bad token", 404: "No such challenge",
-    413: f"Code over {DEFAULTS['MAX_CODE_BYTES']} bytes",
-    422: "Missing, empty or undecodable code"})
+    200: "Done: the full result",
+    202: {"description": "Still running: poll the url",
+          "content": {"application/json": {"schema": AcceptedOut}}, "headers": ACCEPTED_HEADERS},
+    **error_responses(400, 401, 404, 413, 422, described={
+        404: "No such challenge", 413: f"Code over {DEFAULTS['MAX_CODE_BYTES']} bytes",
+        422: "Missing, empty or undecodable code"})})
 def run_view(slug: str, json_data: dict, query_data: dict) -> tuple:
     """Run code on the public examples only, unrecorded; wait briefly for full feedback."""
     submission = submit(current_user(), slug, json_data["code"], Kind.RUN)

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
+from apiflask.validators import Range
+from flask import url_for
 
 from arena.api.auth import auth, current_user
+from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
 from arena.config import DEFAULTS
 from arena.intake import submit
 from arena.models import Kind, Submission
 from arena.presenters import present_submission, submission_summary, submission_url
-from arena.services.submissions import get_submission, list_submissions
+from arena.services.submissions import Page, get_submission, submission_page
 
 bp = APIBlueprint("submissions", __name__)
+#: Submissions per page of the list, unless ?limit= asks for fewer or more (up to MAX_LIMIT).
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+ACCEPTED_HEADERS = {"Location": fields.String(
+    required=True, metadata={"description": "Where to poll: the same URL as `url`."})}
 
 
 class CodeIn(Schema):
@@ -23,9 +31,14 @@ class CodeIn(Schema):
 
 
 class ListQuery(Schema):
-    """Filters of the submission list."""
+    """Filters and page of the submission list."""
 
     challenge = fields.String(metadata={"description": "Only this challenge's submissions."})
+    limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=Range(1, MAX_LIMIT), metadata={
+        "description": f"At most this many submissions (default {DEFAULT_LIMIT}, "
+                       f"at most {MAX_LIMIT})."})
+    before = fields.Integer(validate=Range(min=1), metadata={
+        "description": "Only submissions older than this id: the cursor that `next` carries."})
 
 
 class AcceptedOut(Schema):
@@ -81,9 +94,11 @@ class SubmissionOut(SubmissionSummaryOut):
 
 
 class SubmissionListOut(Schema):
-    """Submissions, newest first."""
+    """A page of submissions, newest first, and where the next page is."""
 
     submissions = fields.List(fields.Nested(SubmissionSummaryOut))
+    next = fields.String(allow_none=True, metadata={
+        "description": "The URL of the next (older) page; null on the last page."})
 
 
 def accepted(submission: Submission) -> tuple[dict, int, dict]:
@@ -95,8 +110,8 @@ def accepted(submission: Submission) -> tuple[dict, int, dict]:
 @bp.post("/challenges/<slug>/submissions")
 @bp.auth_required(auth)
 @bp.input(CodeIn, location="json")
-@bp.output(AcceptedOut, status_code=202)
-@bp.doc(summary="Submit code for grading", responses=[401, 404, 413, 422])
+@bp.output(AcceptedOut, status_code=202, headers=ACCEPTED_HEADERS)
+@bp.doc(summary="Submit code for grading", responses=error_responses(400, 401, 404, 413, 422))
 def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
     """Queue code against the public examples and the hidden tests; answer 202 at once."""
     return accepted(submit(current_user(), slug, json_data["code"], Kind.SUBMISSION))
@@ -106,7 +121,7 @@ def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
 @bp.auth_required(auth)
 @bp.input(LangQuery, location="query")
 @bp.output(SubmissionOut)
-@bp.doc(summary="Read a submission", responses=[401, 404])
+@bp.doc(summary="Read a submission", responses=error_responses(401, 404, 422))
 def show_view(submission_id: int, query_data: dict) -> dict:
     """Show a submission's status, verdict and per-test results."""
     return present_submission(get_submission(current_user(), submission_id), query_data["lang"])
@@ -116,9 +131,22 @@ def show_view(submission_id: int, query_data: dict) -> dict:
 @bp.auth_required(auth)
 @bp.input(ListQuery, location="query")
 @bp.output(SubmissionListOut)
-@bp.doc(summary="List submissions", responses=[401])
+@bp.doc(summary="List submissions", responses=error_responses(401, 422))
 def list_view(query_data: dict) -> dict:
-    """List the caller's submissions (an instructor's: everyone's), newest first."""
-    rows = list_submissions(current_user(), query_data.get("challenge"))
-    return {"submissions": [submission_summary(s) for s in rows]}
+    """List the caller's submissions (an instructor's: everyone's), newest first, a page at a time.
+
+    Pages are cut by id, not by offset: a new submission never shifts the pages after it.
+    """
+    page = submission_page(current_user(), query_data.get("challenge"),
+                           query_data.get("before"), query_data["limit"])
+    return {"submissions": [submission_summary(s) for s in page.items],
+            "next": next_url(page, query_data)}
+
+
+def next_url(page: Page, query_data: dict) -> str | None:
+    """Return the URL of the page after this one, with the same filter and size, or None."""
+    if page.next_before is None:
+        return None
+    return url_for("api.submissions.list_view", challenge=query_data.get("challenge"),
+                   limit=query_data["limit"], before=page.next_before)
 

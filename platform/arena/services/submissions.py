@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from sqlalchemy import select
 
@@ -14,6 +15,13 @@ from arena.services.catalog import get_challenge
 from graders import Status
 
 MAX_CODE_BYTES = DEFAULTS["MAX_CODE_BYTES"]  # the app passes its configured value
+
+
+class Page(NamedTuple):
+    """Some submissions, newest first, and the cursor of the next page (None on the last)."""
+
+    items: list[Submission]
+    next_before: int | None
 
 
 def validate_code(code: str, max_bytes: int = MAX_CODE_BYTES) -> None:
@@ -50,14 +58,27 @@ def get_submission(user: User, submission_id: int) -> Submission:
     return submission
 
 
-def list_submissions(user: User, slug: str | None = None) -> list[Submission]:
-    """Return recorded submissions, newest first: the user's own, or everyone's for staff."""
+def list_submissions(user: User, slug: str | None = None, before: int | None = None,
+                     limit: int | None = None) -> list[Submission]:
+    """Return recorded submissions, newest first: the user's own, or everyone's for staff.
+
+    `before` keeps those older than that id, `limit` at most that many.
+    """
     query = select(Submission).where(Submission.kind == Kind.SUBMISSION)
     if not user.sees_everyone:
         query = query.where(Submission.user_id == user.id)
     if slug is not None:
         query = query.join(Challenge).where(Challenge.slug == slug)
-    return list(db.session.scalars(query.order_by(Submission.id.desc())))
+    if before is not None:
+        query = query.where(Submission.id < before)
+    return list(db.session.scalars(query.order_by(Submission.id.desc()).limit(limit)))
+
+
+def submission_page(user: User, slug: str | None, before: int | None, limit: int) -> Page:
+    """Return a page of `list_submissions` and the cursor of the next one (keyset by id)."""
+    rows = list_submissions(user, slug, before, limit + 1)  # one more tells if there is more
+    items = rows[:limit]
+    return Page(items, items[-1].id if len(rows) > limit else None)
 
 
 def wait_until_done(submission_id: int, timeout: float, interval: float = 0.1) -> bool:

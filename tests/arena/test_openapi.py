@@ -1,0 +1,220 @@
+"""The OpenAPI document matches the responses.
+
+For every documented operation there is a real request for each documented status; each
+response must have a status the document lists for that operation, a body valid against the
+documented schema (no undocumented field either) and the documented headers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+SPEC = "/api/v1/openapi.json"
+SLUG = "softmax"
+CODE = "def softmax(row):\n    return row\n"
+BAD_TOKEN = {"Authorization": "Bearer not-a-token"}
+#: Refused tokens allowed per address in this module: a small limit says the same thing fast.
+TOKEN_LIMIT = 3
+BLOCKED_ADDRESS = "192.0.2.7"  # an address that has used up its refused tokens
+
+
+@pytest.fixture
+def small_token_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Set the refused-token limit before the app is created (the environment wins)."""
+    monkeypatch.setenv("ARENA_API_TOKEN_RATE_LIMIT", f"{TOKEN_LIMIT} per minute")
+
+
+@pytest.fixture
+def app(small_token_limit, app):
+    """Return the shared fresh app, created with this module's refused-token limit."""
+    return app
+
+
+@dataclass
+class Caller:
+    """Makes the requests of the recipes: a student's token, a queued submission on demand."""
+
+    app: Any
+    client: Any
+    headers: dict[str, str]
+    request: pytest.FixtureRequest
+
+    def call(self, method: str, path: str, headers: dict | None = None, **kwargs: Any) -> Any:
+        """Send a request with the student's token unless other headers are given."""
+        return self.client.open(path, method=method, headers=self.headers
+                                if headers is None else headers, **kwargs)
+
+    def submission_url(self) -> str:
+        """Queue a submission (no worker runs) and return its URL."""
+        response = self.call("POST", f"/api/v1/challenges/{SLUG}/submissions",
+                             json={"code": CODE})
+        assert response.status_code == 202
+        return response.get_json()["url"]
+
+    def from_blocked_address(self, method: str, path: str, **kwargs: Any) -> Any:
+        """Use up an address's refused tokens, then send a good one from it."""
+        environ = {"REMOTE_ADDR": BLOCKED_ADDRESS}
+        for _ in range(TOKEN_LIMIT):
+            refused = self.client.get("/api/v1/submissions", headers=BAD_TOKEN,
+                                      environ_base=environ)
+            assert refused.status_code == 401
+        return self.call(method, path, environ_base=environ, **kwargs)
+
+
+Recipe = Callable[[Caller], Any]
+
+
+def _no_sandbox(c: Caller) -> Any:
+    c.app.config["SANDBOX"] = "no-such-backend"
+    return c.call("GET", "/api/v1/health")
+
+
+def _run_not_done_at_once(c: Caller) -> Any:
+    # No worker runs here: answer at once rather than wait for a result that cannot come.
+    c.app.config["RUN_WAIT_EXTRA_SECONDS"] = -3600
+    return c.call("POST", f"/api/v1/challenges/{SLUG}/runs", json={"code": CODE})
+
+
+def _run_done(c: Caller) -> Any:
+    c.request.getfixturevalue("queue")
+    c.app.config["RUN_WAIT_EXTRA_SECONDS"] = 300  # a busy machine: wait for the result itself
+    return c.call("POST", f"/api/v1/challenges/{SLUG}/runs", json={"code": CODE})
+
+
+def _a_page_with_more(c: Caller) -> Any:
+    c.submission_url(), c.submission_url()
+    return c.call("GET", "/api/v1/submissions?limit=1")  # "next" is a URL, not null
+
+
+def _code_posts(kind: str) -> dict[int, Recipe]:
+    """The statuses that posting code to a challenge can answer with (bar success)."""
+    path = f"/api/v1/challenges/{SLUG}/{kind}"
+    return {
+        400: lambda c: c.call("POST", path, data=b'{"code": ',
+                              headers={**c.headers, "Content-Type": "application/json"}),
+        401: lambda c: c.call("POST", path, json={"code": CODE}, headers=BAD_TOKEN),
+        404: lambda c: c.call("POST", f"/api/v1/challenges/nope/{kind}", json={"code": CODE}),
+        413: lambda c: c.call("POST", path, json={"code": "#" * (64 * 1024 + 1)}),
+        422: lambda c: c.call("POST", path, json={}),
+        429: lambda c: c.from_blocked_address("POST", path, json={"code": CODE}),
+    }
+
+
+#: For each operation, one request per status it may answer with.
+RECIPES: dict[str, dict[int, Recipe]] = {
+    "get /api/v1/health": {
+        200: lambda c: c.call("GET", "/api/v1/health"),
+        503: _no_sandbox,
+        429: lambda c: c.from_blocked_address("GET", "/api/v1/health"),
+    },
+    "get /api/v1/challenges": {
+        200: lambda c: c.call("GET", "/api/v1/challenges", headers={}),
+        422: lambda c: c.call("GET", "/api/v1/challenges?lang=fr"),
+        429: lambda c: c.from_blocked_address("GET", "/api/v1/challenges"),
+    },
+    "get /api/v1/challenges/{slug}": {
+        200: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}?lang=ko", headers={}),
+        404: lambda c: c.call("GET", "/api/v1/challenges/nope"),
+        422: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}?lang=fr"),
+        429: lambda c: c.from_blocked_address("GET", f"/api/v1/challenges/{SLUG}"),
+    },
+    "post /api/v1/challenges/{slug}/submissions": {
+        202: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/submissions",
+                              json={"code": CODE}),
+        **_code_posts("submissions"),
+    },
+    "post /api/v1/challenges/{slug}/runs": {
+        200: _run_done,
+        202: _run_not_done_at_once,
+        **_code_posts("runs"),
+    },
+    "get /api/v1/submissions": {
+        200: _a_page_with_more,
+        401: lambda c: c.call("GET", "/api/v1/submissions", headers=BAD_TOKEN),
+        422: lambda c: c.call("GET", "/api/v1/submissions?limit=0"),
+        429: lambda c: c.from_blocked_address("GET", "/api/v1/submissions"),
+    },
+    "get /api/v1/submissions/{submission_id}": {
+        200: lambda c: c.call("GET", c.submission_url()),
+        401: lambda c: c.call("GET", c.submission_url(), headers={}),
+        404: lambda c: c.call("GET", "/api/v1/submissions/999"),
+        422: lambda c: c.call("GET", c.submission_url() + "?lang=fr"),
+        429: lambda c: c.from_blocked_address("GET", c.submission_url()),
+    },
+}
+#: The one recipe that needs a worker and a real sandbox.
+NEEDS_SANDBOX = {("post /api/v1/challenges/{slug}/runs", 200)}
+
+
+def _cases() -> list:
+    return [pytest.param(operation, status, id=f"{operation} {status}",
+                         marks=[pytest.mark.sandbox] * ((operation, status) in NEEDS_SANDBOX))
+            for operation, recipes in RECIPES.items() for status in recipes]
+
+
+def _operations(spec: dict) -> dict[str, dict]:
+    return {f"{method} {path}": operation for path, item in spec["paths"].items()
+            for method, operation in item.items()}
+
+
+def _closed(schema: Any) -> Any:
+    """Forbid undocumented fields: every object schema that lists properties gets no others."""
+    if isinstance(schema, list):
+        return [_closed(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    closed = {key: _closed(value) for key, value in schema.items()}
+    if "properties" in closed and "additionalProperties" not in closed:
+        closed["additionalProperties"] = False
+    return closed
+
+
+def _validator(spec: dict, schema: dict) -> Draft202012Validator:
+    """Validate against a schema of the document; its "#/components/..." $refs resolve too."""
+    return Draft202012Validator(_closed({**schema, "components": spec.get("components", {})}))
+
+
+@pytest.fixture
+def spec(client) -> dict:
+    response = client.get(SPEC)
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def test_every_documented_status_has_a_request_and_no_other(spec):
+    documented = {name: {int(status) for status in operation["responses"]}
+                  for name, operation in _operations(spec).items()}
+    tried = {name: set(recipes) for name, recipes in RECIPES.items()}
+    assert documented == tried
+
+
+@pytest.mark.parametrize(("operation", "status"), _cases())
+def test_the_response_is_the_documented_one(app, client, catalog, auth_headers, spec, request,
+                                            operation, status):
+    caller = Caller(app, client, auth_headers, request)
+    response = RECIPES[operation][status](caller)
+    assert response.status_code == status, response.get_data(as_text=True)
+    responses = _operations(spec)[operation]["responses"]
+    assert str(status) in responses, f"{operation} sends an undocumented {status}"
+    documented = responses[str(status)]
+    content = documented.get("content", {})
+    assert set(content) == {response.mimetype}
+    assert content[response.mimetype].get("schema"), "the body is not described"
+    errors = sorted(_validator(spec, content[response.mimetype]["schema"])
+                    .iter_errors(response.get_json()), key=str)
+    assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors)
+    for header, described in documented.get("headers", {}).items():
+        assert header in response.headers or not described.get("required")
+        if header in response.headers:
+            _validator(spec, described["schema"]).validate(
+                _header_value(response.headers[header], described["schema"]))
+
+
+def _header_value(text: str, schema: dict) -> Any:
+    """Read a header as the JSON type its schema says."""
+    return int(text) if schema.get("type") == "integer" else text
