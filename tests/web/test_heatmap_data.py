@@ -54,6 +54,7 @@ def test_a_weights_probe_alone_makes_the_page_draw_attention(app, client, new_ca
     data = _page_data(client, SLUG)
     assert data["attention"] is True and data["has_heatmap"]
     assert data["entry_point"] == "sharp_attention" and data["examples"] == []  # unprepared
+    assert (data["rtol"], data["atol"]) == (1e-5, 1e-6)  # the tolerance its cells are flagged by
     plain = _page_data(client, "softmax")
     assert plain["attention"] is False and not plain["has_heatmap"]
 

@@ -41,6 +41,7 @@ def challenge_data(shown: dict) -> dict:
         "entry_point": shown["entry_point"],
         "examples": shown["examples"],
         "attention": shown["attention"],
+        "rtol": shown["rtol"], "atol": shown["atol"],  # what the heatmap and the diffs flag
         "lang": current_locale(),
         "logged_in": current_user.is_authenticated,
         "login_url": url_for("web.auth.login", next=url_for(".challenge", slug=shown["slug"])),
