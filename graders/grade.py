@@ -74,7 +74,7 @@ def run_box(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: 
     probes = _probes(spec, cases) if probed else []
     inputs = [c.inputs() for c in cases] + [inputs for _, inputs in probes]
     allowances = [c.allowance for c in cases] + [
-        probe_allowance(spec.weights_probe, inputs, len(cases[i].expected))
+        probe_allowance(spec.weights_probe, inputs, cases[i].expected)
         for i, inputs in probes]
     limits = Limits(wall_seconds=spec.time_limit, cpu_seconds=spec.time_limit,
                     memory_mb=spec.memory_mb, max_stdout_bytes=stdout_budget(allowances))

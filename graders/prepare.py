@@ -1,4 +1,5 @@
-"""Turn a challenge version into cached data: its cases, the reference's and mutants' outputs.
+"""Turn a challenge version into cached data: its cases, the reference's and mutants' outputs,
+and the reference's attention weights on each public example.
 
 Authored code is code: cases.py, the reference and the mutants all run in the sandbox, once
 per version. The host keeps only the data that comes back.
@@ -12,6 +13,7 @@ from typing import Any
 
 from graders.authoring.check_rules import declaration_problems
 from graders.judging.compare import MalformedOutput, float32_tolerance, to_array
+from graders.judging.probes import probe_inputs, weights_of
 from graders.protocol import call_job, cases_job, output_allowance, parse_run
 from graders.sandbox import Limits, Sandbox
 from graders.spec import ChallengeSpec
@@ -39,6 +41,7 @@ class PreparedCase:
     names: dict[str, str] = field(default_factory=dict)  # the name in other locales
     rtol: float | None = None  # the case's own tolerance, where cases.py sets one
     atol: float | None = None
+    weights: list | None = None  # the reference's weights, read by the challenge's weights probe
 
     def tolerance(self, spec: ChallengeSpec) -> tuple[float, float]:
         """Return (rtol, atol) for this case: its own, else the challenge's."""
@@ -65,7 +68,7 @@ class Prepared:
     def public_examples(self) -> list[dict]:
         """Return the public cases in full, for showing."""
         return [{"name": c.name, "names": c.names, "args": c.args, "kwargs": c.kwargs,
-                 "expected": c.expected} for c in self.cases if c.public]
+                 "expected": c.expected, "weights": c.weights} for c in self.cases if c.public]
 
     def to_json(self) -> dict:
         """Return the prepared data as JSON-ready data."""
@@ -114,8 +117,13 @@ def run_outcomes(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: S
 def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
     """Compute a version's cases and outputs; raise PrepareError if the reference fails."""
     cases = generate_cases(spec, sandbox)
-    expected = run_outcomes(spec, spec.reference, cases, sandbox, "reference.py",
-                            [REFERENCE_ELEMENTS] * len(cases))
+    probes = _probes(spec, cases)
+    # One run: the cases, then the probes (a probe that fails costs its drawing only).
+    inputs = cases + [probed for _, probed in probes]
+    outcomes = run_outcomes(spec, spec.reference, inputs, sandbox, "reference.py",
+                            [REFERENCE_ELEMENTS] * len(inputs))
+    expected, read = outcomes[:len(cases)], outcomes[len(cases):]
+    weights = {i: weights_of(r.get("output")) for (i, _), r in zip(probes, read, strict=True)}
     for case, result in zip(cases, expected, strict=True):
         try:
             to_array(result.get("output"))
@@ -135,9 +143,19 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
     return Prepared(spec.content_hash, [
         PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
                      {name: outputs[i] for name, outputs in by_mutant.items()},
-                     c.get("checks", []), c.get("names", {}), *_tolerance(spec, c))
+                     c.get("checks", []), c.get("names", {}), *_tolerance(spec, c),
+                     weights.get(i))
         for i, c in enumerate(cases)
     ])
+
+
+def _probes(spec: ChallengeSpec, cases: list[dict]) -> list[tuple[int, dict]]:
+    """Pair each public case whose weights can be read with the inputs that read them."""
+    if spec.weights_probe is None:
+        return []
+    found = [(i, probe_inputs(spec.weights_probe, c["args"], c["kwargs"]))
+             for i, c in enumerate(cases) if c["public"]]
+    return [(i, inputs) for i, inputs in found if inputs is not None]
 
 
 def _tolerance(spec: ChallengeSpec, case: dict) -> tuple[float | None, float | None]:

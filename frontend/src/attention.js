@@ -1,5 +1,7 @@
 // The arithmetic of attention, as pure functions on plain arrays (a matrix is a list of rows).
-// Nothing here touches the DOM, so node's test runner checks it directly.
+// Nothing here touches the DOM, so node's test runner checks it directly. The lesson computes
+// its editable example's weights here; a challenge's weights are never computed here: the
+// server reads them off the reference (and the learner's code) and the page compares them.
 
 /** Dot product of two equally long vectors. */
 export function dot(u, v) {
@@ -99,41 +101,20 @@ export function isMatrix(m) {
 }
 
 /**
- * How to draw the weights of a challenge's example: which Q and K (and options) its entry point
- * implies. Returns null for entry points whose weights cannot be read off their inputs.
- * `weightsAreOutput` is true where the function's return value is itself the weights.
+ * Compare a learner's weights with the reference's: null unless both are matrices of one shape,
+ * else {diff, off(i, j), scale}: the elementwise difference, whether a cell is outside the
+ * tolerance (atol + rtol * |reference|), and the difference's colour scale (at least 0.1, so
+ * that noise stays pale).
  */
-export function exampleRecipe(entryPoint, input) {
-  const args = (input && input.args) || [];
-  const kwargs = (input && input.kwargs) || {};
-  const arg = (index, name) => (name in kwargs ? kwargs[name] : args[index]);
-  const plain = (causal = false) => ({ Q: arg(0, "Q"), K: arg(1, "K"), causal });
-  const recipes = {
-    attention_weights: () => ({ ...plain(), weightsAreOutput: true }),
-    attention: () => plain(),
-    causal_attention: () => plain(true),
-    masked_attention: () => ({ ...plain(), keyMask: arg(3, "key_mask") }),
-    attention_with_temperature: () => ({ ...plain(), temperature: arg(3, "temperature") }),
-    sliding_window_attention: () => ({ ...plain(true), window: arg(3, "window") }),
-    self_attention: () => {
-      const X = arg(0, "X");
-      return { Q: matmul(X, arg(1, "Wq")), K: matmul(X, arg(2, "Wk")), causal: false };
-    },
-    cross_attention: () => ({
-      Q: matmul(arg(0, "X"), arg(2, "Wq")),
-      K: matmul(arg(1, "Y"), arg(3, "Wk")),
-      causal: false,
-    }),
-  };
-  if (!(entryPoint in recipes)) return null;
-  let recipe;
-  try {
-    recipe = recipes[entryPoint]();
-  } catch {
-    return null;
-  }
-  const { Q, K } = recipe;
-  if (!isMatrix(Q) || !isMatrix(K) || Q[0].length !== K[0].length) return null;
-  if (recipe.temperature !== undefined && !(recipe.temperature > 0)) return null;
-  return { weightsAreOutput: false, temperature: 1, keyMask: null, window: null, ...recipe };
+export function compareWeights(got, reference, { rtol = 1e-5, atol = 1e-6 } = {}) {
+  if (!isMatrix(got) || !isMatrix(reference)) return null;
+  if (got.length !== reference.length || got[0].length !== reference[0].length) return null;
+  const diff = absDiff(got, reference);
+  const off = (i, j) => diff[i][j] > atol + rtol * Math.abs(reference[i][j]);
+  return { diff, off, scale: Math.max(0.1, ...diff.flat()) };
+}
+
+/** Whether query i looks at key j, read off weights: a masked key has weight exactly 0. */
+export function unmasked(W) {
+  return (i, j) => W[i][j] !== 0;
 }

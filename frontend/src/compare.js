@@ -1,9 +1,9 @@
-// The heatmap of an attention challenge: the reference's weights on a public example, computed
-// here from the example's own inputs, and after a run the learner's weights beside them with
-// the difference. For attention_weights the output IS the weights; elsewhere the grader read
-// them by calling the learner's function with V replaced by the identity (a public test's
-// `weights`). Where they could not be read, the reference's are drawn alone.
-import { absDiff, exampleRecipe, isMatrix, visible, weights } from "./attention.js";
+// The heatmap of an attention challenge: the reference's weights on each public example, which
+// the server read off the reference with the challenge's weights probe (`example.weights`), and
+// after a run the learner's weights beside them, read the same way (a public test's `weights`),
+// with the difference. Nothing here knows what an entry point computes. Where the learner's
+// weights could not be read, the reference's are drawn alone.
+import { compareWeights, isMatrix, unmasked } from "./attention.js";
 import { append, el } from "./dom.js";
 import { createGrid } from "./grid.js";
 
@@ -18,8 +18,8 @@ export function mountChallengeHeatmap(container, challenge, t) {
   const rtol = Number(challenge.rtol ?? 1e-5);
   const atol = Number(challenge.atol ?? 1e-6);
   const usable = (challenge.examples || [])
-    .map((example, index) => ({ example, index, recipe: exampleRecipe(challenge.entry_point, example.input) }))
-    .filter((item) => item.recipe);
+    .map((example, index) => ({ example, index }))
+    .filter((item) => isMatrix(item.example.weights));
   if (!usable.length) {
     container.hidden = true;
     return { showResult() {} };
@@ -60,31 +60,26 @@ export function mountChallengeHeatmap(container, challenge, t) {
   }
 
   function draw() {
-    const { example, index, recipe } = usable[chosen];
-    const reference = weights(recipe.Q, recipe.K, recipe);
-    const refFigure = figure("reference", t("reference"), reference, { visible: (i, j) => visible(i, j, recipe) });
+    const { example, index } = usable[chosen];
+    const reference = example.weights;
+    const refFigure = figure("reference", t("reference"), reference, { visible: unmasked(reference) });
     const test = lastResult ? findTest(lastResult, example, index) : null;
-    const got = test ? (recipe.weightsAreOutput ? test.got : test.weights) : null;
-    const expected = recipe.weightsAreOutput && test && isMatrix(test.expected) ? test.expected : reference;
-    const sameShape = isMatrix(got) && got.length === expected.length && got[0].length === expected[0].length;
+    const got = test ? test.weights : null;
+    const compared = compareWeights(got, reference, { rtol, atol });
     if (!lastResult) note.textContent = t("run_to_compare");
     else if (!test) note.textContent = t("no_result_for_example");
-    else if (!recipe.weightsAreOutput && (got === null || got === undefined)) note.textContent = t("weights_unreadable");
-    else if (!sameShape) note.textContent = t("not_drawable");
+    else if (got === null || got === undefined) note.textContent = t("weights_unreadable");
+    else if (!compared) note.textContent = t("not_drawable");
     else note.textContent = "";
-    if (!sameShape) {
+    if (!compared) {
       figures.replaceChildren(refFigure);
       return;
     }
-    const diff = absDiff(got, expected);
-    const off = (i, j) => diff[i][j] > atol + rtol * Math.abs(expected[i][j]);
+    const { diff, off, scale } = compared;
     figures.replaceChildren(
       figure("yours", t("yours"), got, { flag: off }),
       refFigure,
-      // Tinted relative to the largest difference (at least 0.1, so that noise stays pale).
-      figure("difference", t("difference"), diff, {
-        kind: "difference", flag: off, scale: Math.max(0.1, ...diff.flat().filter(Number.isFinite)),
-      }),
+      figure("difference", t("difference"), diff, { kind: "difference", flag: off, scale }),
     );
   }
 

@@ -1,17 +1,19 @@
-// Unit tests of the attention arithmetic the heatmap draws: `node --test frontend/test/`.
+// Unit tests of the attention arithmetic the lesson's heatmap draws and of the comparison a
+// challenge's heatmap makes between weights it is given: `node --test frontend/test/`.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
   absDiff,
   attention,
-  exampleRecipe,
+  compareWeights,
   isMatrix,
   matmul,
   output,
   round,
   scores,
   softmax,
+  unmasked,
   visible,
   weights,
 } from "../src/attention.js";
@@ -147,32 +149,34 @@ describe("helpers", () => {
   });
 });
 
-describe("exampleRecipe", () => {
-  it("reads Q and K from positional and keyword arguments", () => {
-    const r = exampleRecipe("attention", { args: [Q, K, V], kwargs: {} });
-    assert.deepEqual(r.Q, Q);
-    assert.equal(r.causal, false);
-    assert.equal(r.weightsAreOutput, false);
-    const k = exampleRecipe("attention", { args: [], kwargs: { Q, K, V } });
-    assert.deepEqual(k.K, K);
+describe("compareWeights", () => {
+  const reference = [[1, 0, 0], [0.5, 0.5, 0]];
+
+  it("flags the cells outside the tolerance and scales the difference", () => {
+    const got = [[1, 0, 0], [0.2, 0.8, 0]];
+    const { diff, off, scale } = compareWeights(got, reference, { rtol: 1e-5, atol: 1e-6 });
+    close(diff, [[0, 0, 0], [0.3, 0.3, 0]]);
+    assert.deepEqual([off(0, 0), off(1, 0), off(1, 1), off(1, 2)], [false, true, true, false]);
+    close([scale], [0.3]);
   });
 
-  it("knows which challenges return the weights and which are causal", () => {
-    assert.equal(exampleRecipe("attention_weights", { args: [Q, K] }).weightsAreOutput, true);
-    assert.equal(exampleRecipe("causal_attention", { args: [Q, K, V] }).causal, true);
-    assert.equal(exampleRecipe("attention_with_temperature", { args: [Q, K, V, 0.5] }).temperature, 0.5);
-    assert.deepEqual(exampleRecipe("masked_attention", { args: [Q, K, V, [true, false, true]] }).keyMask, [true, false, true]);
+  it("keeps a pale scale when the weights agree within the tolerance", () => {
+    const { off, scale } = compareWeights([[1, 0, 0], [0.5 + 1e-7, 0.5, 0]], reference);
+    assert.equal(off(1, 0), false);
+    assert.equal(scale, 0.1);
   });
 
-  it("projects the inputs of self-attention", () => {
-    const I = [[1, 0], [0, 1]];
-    const r = exampleRecipe("self_attention", { args: [Q, I, I, I] });
-    assert.deepEqual(r.Q, Q);
+  it("declines weights that are missing or of another shape", () => {
+    assert.equal(compareWeights(null, reference), null);
+    assert.equal(compareWeights([[1, 0, 0]], reference), null);
+    assert.equal(compareWeights([[1, 0], [0.5, 0.5]], reference), null);
+    assert.equal(compareWeights([[1, 0, Number.NaN], [0.5, 0.5, 0]], reference), null);
   });
+});
 
-  it("declines what it cannot draw", () => {
-    assert.equal(exampleRecipe("softmax", { args: [[1, 2, 3]] }), null);
-    assert.equal(exampleRecipe("attention", { args: [[[1, 0]], [[1, 0, 0]], V] }), null);
-    assert.equal(exampleRecipe("attention", { args: [] }), null);
+describe("unmasked", () => {
+  it("reads masked keys off the reference's exact zeros", () => {
+    const seen = unmasked(weights(Q, K, { causal: true }));
+    assert.deepEqual([seen(0, 0), seen(0, 1), seen(2, 1)], [true, false, true]);
   });
 });

@@ -1,13 +1,16 @@
-"""Read a learner's attention weights off a function that returns outputs.
+"""Read attention weights off a function that returns outputs: the learner's and the reference's.
 
 Attention returns W V. Called once more on a public example with V replaced by the identity, a
-learner's function returns its own weights W: the page then draws them beside the reference's.
-Where V is X Wv (self- and cross-attention), Wv becomes the pseudo-inverse of X, which gives the
-identity when X has full row rank. Challenges declare this in challenge.toml:
+function returns its own weights W. Where V is X Wv (self- and cross-attention), Wv becomes the
+pseudo-inverse of X, which gives the identity when X has full row rank. Where the function
+returns the weights themselves, it is called again as it is. The same probe reads the
+reference's weights when a version is prepared and the learner's after a run; the page draws
+both. Challenges declare it in challenge.toml (docs/authoring.md):
 
     [weights_probe]
     replace = 2            # the argument that holds V (or Wv)
-    with = "identity"      # or "pseudo_inverse", with `of = <the argument holding X>`
+    with = "identity"      # or "pseudo_inverse", with `of = <the argument holding X>`,
+                           # or "output" (and no `replace`): the output is the weights
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from graders.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS
+from graders.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS, output_allowance
 
-KINDS = ("identity", "pseudo_inverse")
+KINDS = ("identity", "pseudo_inverse", "output")
 IDENTITY_ATOL = 1e-9
 
 
@@ -27,7 +30,7 @@ def probe_problems(probe: dict) -> list[str]:
     problems = []
     if probe.get("with") not in KINDS:
         problems.append(f"weights_probe.with must be one of {KINDS}")
-    if not isinstance(probe.get("replace"), int):
+    if probe.get("with") != "output" and not isinstance(probe.get("replace"), int):
         problems.append("weights_probe.replace must be an argument index")
     if probe.get("with") == "pseudo_inverse" and not isinstance(probe.get("of"), int):
         problems.append("weights_probe.of must be an argument index")
@@ -36,6 +39,8 @@ def probe_problems(probe: dict) -> list[str]:
 
 def probe_inputs(probe: dict, args: list, kwargs: dict) -> dict | None:
     """Return the inputs that make the function return its weights, or None when none do."""
+    if probe["with"] == "output":
+        return {"args": args, "kwargs": kwargs}
     replace = probe["replace"]
     if replace >= len(args):
         return None
@@ -53,11 +58,14 @@ def probe_inputs(probe: dict, args: list, kwargs: dict) -> dict | None:
     return {"args": probed, "kwargs": kwargs}
 
 
-def probe_allowance(probe: dict, inputs: dict, rows: int) -> int:
-    """Return how many numbers a probe's answer may hold: its weights are rows x columns of
-    the stand-in (keys for the identity, tokens for the pseudo-inverse)."""
+def probe_allowance(probe: dict, inputs: dict, expected: Any) -> int:
+    """Return how many numbers a probe's answer may hold, given the case's expected output:
+    its weights are one row per row of the output by the columns of the stand-in (keys for the
+    identity, tokens for the pseudo-inverse), or the output itself."""
+    if probe["with"] == "output":
+        return output_allowance(expected)
     columns = len(inputs["args"][probe["replace"]][0])
-    return OUTPUT_MARGIN * rows * columns + SLACK_ELEMENTS
+    return OUTPUT_MARGIN * len(expected) * columns + SLACK_ELEMENTS
 
 
 def _right_inverse(X: np.ndarray) -> np.ndarray | None:

@@ -17,6 +17,11 @@ DIVIDES_BY_COUNT = ("import math\n"
                     "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "
                     "return [v / len(e) for v in e]")
 SCALED = UNSCALED.replace(".T;", ".T / np.sqrt(len(Q[0]));")
+UNSCALED_WEIGHTS = ("import numpy as np\n"
+                    "def attention_weights(Q, K): "
+                    "s = np.asarray(Q, float) @ np.asarray(K, float).T; "
+                    "w = np.exp(s - s.max(axis=1, keepdims=True)); "
+                    "return w / w.sum(axis=1, keepdims=True)")
 PRINTS_MARKUP = ("import math\n"
                  "def softmax(row): print('<script>window.pwned = 1</script>"
                  "<img src=x onerror=\"window.pwned = 2\">'); top = max(row); "
@@ -136,6 +141,25 @@ def test_a_run_draws_the_learners_weights_then_the_fix_is_accepted(page: Page, l
     expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
     expect(yours.locator("td.cell").first).to_have_attribute("data-weight", "0.4011")
     expect(heatmap.locator("[data-figure='difference'] td.cell.flagged")).to_have_count(0)
+
+
+def test_each_heatmap_draws_the_weights_read_off_its_own_reference(page: Page, learner: str):
+    """The page computes no weights of its own: the causal mask shows as the reference's masked
+    cells, and where the output is the weights (attention-weights) a run draws it beside them."""
+    open_prepared(page, "/challenges/causal-attention")
+    first_row = page.locator("#challenge-heatmap [data-figure='reference'] tbody tr").first
+    expect(first_row.locator("td.cell").first).to_have_attribute("data-weight", "1")
+    expect(first_row.locator("td.cell.masked")).to_have_count(2)
+    open_prepared(page, "/challenges/attention-weights")
+    heatmap = page.locator("#challenge-heatmap")
+    reference = heatmap.locator("[data-figure='reference'] td.cell")
+    expect(reference.first).to_have_attribute("data-weight", "0.4011")
+    type_code(page, UNSCALED_WEIGHTS)
+    page.get_by_test_id("run-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "wrong_answer", timeout=GRADING)
+    expect(heatmap.locator("[data-figure='yours'] td.cell").first).to_have_attribute(
+        "data-weight", "0.4223")
+    expect(heatmap.locator("[data-figure='difference'] td.cell.flagged").first).to_be_visible()
 
 
 def test_markup_from_a_submission_stays_text(page: Page, learner: str):

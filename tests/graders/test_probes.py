@@ -1,4 +1,4 @@
-"""Reading a learner's attention weights off a function that returns W V."""
+"""Reading attention weights, the reference's and a learner's, off a function that returns W V."""
 
 import dataclasses
 import shutil
@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from graders import Verdict, grade, load_challenge, prepare
-from graders.judging.probes import probe_inputs, probe_problems, weights_of
+from graders.judging.probes import probe_allowance, probe_inputs, probe_problems, weights_of
+from graders.prepare import Prepared
 from graders.spec import ChallengeFormatError
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
@@ -36,6 +37,16 @@ def test_no_probe_where_the_tokens_have_no_right_inverse():
     assert probe_inputs(IDENTITY, [[[1.0]], [[1.0]]], {}) is None  # V not given
 
 
+def test_where_the_output_is_the_weights_the_probe_calls_again_as_it_is():
+    output = {"with": "output"}
+    assert probe_problems(output) == []
+    Q, K = [[1, 0], [0, 1]], [[1, 0], [0, 1], [1, 1]]
+    assert probe_inputs(output, [Q, K], {"scale": 2}) == {"args": [Q, K], "kwargs": {"scale": 2}}
+    expected = [[0.2, 0.3, 0.5], [0.5, 0.3, 0.2]]
+    assert probe_allowance(output, {"args": [Q, K], "kwargs": {}}, expected) == \
+        probe_allowance(IDENTITY, {"args": [Q, K, np.eye(3).tolist()], "kwargs": {}}, expected)
+
+
 def test_only_finite_matrices_are_weights():
     assert weights_of([[0.5, 0.5]]) == [[0.5, 0.5]]
     assert weights_of([0.5, 0.5]) is None
@@ -44,9 +55,17 @@ def test_only_finite_matrices_are_weights():
     assert weights_of(None) is None
 
 
+def test_prepared_data_from_before_the_reference_weights_still_loads():
+    old = {"content_hash": "0123", "cases": [
+        {"name": "one", "public": True, "args": [[[1.0]], [[1.0]], [[2.0]]], "kwargs": {},
+         "expected": [[2.0]], "mutant_outputs": {}, "checks": [], "names": {},
+         "rtol": None, "atol": None}]}
+    assert Prepared.from_json(old).public_examples()[0]["weights"] is None
+
+
 def test_a_malformed_probe_is_an_authoring_error(tmp_path):
     assert probe_problems({"replace": "V", "with": "ones"}) == [
-        "weights_probe.with must be one of ('identity', 'pseudo_inverse')",
+        "weights_probe.with must be one of ('identity', 'pseudo_inverse', 'output')",
         "weights_probe.replace must be an argument index"]
     folder = shutil.copytree(CHALLENGES / "softmax", tmp_path / "softmax")
     toml = folder / "challenge.toml"
@@ -89,6 +108,19 @@ def test_the_reference_weights_are_read_on_every_public_example(sdpa):
     for test, case in zip(report.tests, prepared.cases, strict=False):
         Q, K = (np.array(a, dtype=float) for a in case.args[:2])
         assert np.allclose(test.weights, _softmax_rows(Q @ K.T / np.sqrt(K.shape[1])))
+
+
+@pytest.mark.sandbox
+def test_preparing_reads_the_reference_weights_on_public_examples_only(sdpa):
+    _, prepared, _ = sdpa
+    for case in prepared.cases:
+        if not case.public:
+            assert case.weights is None
+            continue
+        Q, K = (np.array(a, dtype=float) for a in case.args[:2])
+        assert np.allclose(case.weights, _softmax_rows(Q @ K.T / np.sqrt(K.shape[1])))
+    assert [e["weights"] for e in prepared.public_examples()] == \
+        [c.weights for c in prepared.cases if c.public]
 
 
 @pytest.mark.sandbox

@@ -31,11 +31,14 @@ class ChallengeListOut(Schema):
 
 
 class ExampleOut(Schema):
-    """A public example: its input and the expected output."""
+    """A public example: its input, the expected output and the reference's attention weights."""
 
     name = fields.String()
     input = fields.Dict(metadata={"description": "{'args': [...], 'kwargs': {...}}"})
     expected = fields.Raw()
+    weights = fields.List(fields.List(fields.Float()), allow_none=True, metadata={
+        "description": "The reference's attention weights on this example (one row per query, "
+                       "0 where a key is masked), or null where the challenge draws none."})
 
 
 class ChallengeOut(ChallengeSummaryOut):

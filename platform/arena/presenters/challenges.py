@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.models import Challenge
 from arena.presenters.texts import localized
-from arena.services.catalog import prepared_data
+from arena.services.catalog import prepared_data, version_spec
 from graders.judging.judge import display
 
 
@@ -16,15 +16,17 @@ def challenge_summary(challenge: Challenge, lang: str) -> dict:
 
 
 def challenge_detail(challenge: Challenge, lang: str) -> dict:
-    """Present a challenge's current version, its texts in `lang`."""
+    """Present a challenge's current version, its texts in `lang`; `attention` tells whether it
+    draws attention weights (its challenge.toml declares a weights probe)."""
     version = challenge.current_version
     prepared = prepared_data(version)
     examples = [{"name": e["names"].get(lang) or e["name"],
                  "input": display({"args": e["args"], "kwargs": e["kwargs"]}),
-                 "expected": display(e["expected"])}
+                 "expected": display(e["expected"]), "weights": e["weights"]}
                 for e in (prepared.public_examples() if prepared else [])]
     hints = version.hints.get(lang) or version.hints.get("en") or []
     return {**challenge_summary(challenge, lang), "statement": localized(version.statement, lang),
             "starter_code": version.starter, "hints": hints, "examples": examples,
             "time_limit": version.time_limit, "memory_mb": version.memory_mb,
-            "rtol": version.rtol, "atol": version.atol, "version": version.content_hash}
+            "rtol": version.rtol, "atol": version.atol, "version": version.content_hash,
+            "attention": version_spec(version).weights_probe is not None}

@@ -14,14 +14,6 @@ from arena.web.markdown import render_statement
 
 bp = Blueprint("pages", __name__)
 
-#: Challenges whose public examples make sense as a heatmap of attention weights (the
-#: browser's `exampleRecipe`, in frontend/src/attention.js, draws each one's entry point).
-ATTENTION_SLUGS = frozenset({
-    "attention-weights", "scaled-dot-product-attention", "causal-attention", "padding-mask",
-    "attention-temperature", "self-attention", "cross-attention", "sliding-window-attention",
-})
-
-
 def _user():
     """Return the logged-in user, or None for a visitor."""
     return current_user if current_user.is_authenticated else None
@@ -47,7 +39,8 @@ def challenge_data(shown: dict) -> dict:
         "slug": shown["slug"],
         "entry_point": shown["entry_point"],
         "examples": shown["examples"],
-        "attention": shown["slug"] in ATTENTION_SLUGS,
+        "attention": shown["attention"],
+        "rtol": shown["rtol"], "atol": shown["atol"],  # what the heatmap and the diffs flag
         "lang": current_locale(),
         "logged_in": current_user.is_authenticated,
         "login_url": url_for("web.auth.login", next=url_for(".challenge", slug=shown["slug"])),
