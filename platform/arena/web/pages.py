@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, current_app, render_template, url_for
 from flask_login import current_user, login_required
 
+from arena.locales import DEFAULT_LOCALE
 from arena.presenters import challenge_detail, localized, present_submission
 from arena.services.catalog import get_challenge, list_challenges
 from arena.services.progress import history, marks, tracks
@@ -29,8 +30,10 @@ def catalog() -> str:
 
 @bp.get("/learn")
 def learn() -> str:
-    """Show the lesson in the request's language."""
-    return render_template("learn.html", locale=current_locale())
+    """Show the lesson in the request's language, or in English where it has not been written."""
+    locale = current_locale()
+    written = f"lesson/content_{locale}.html" in current_app.jinja_env.list_templates()
+    return render_template("learn.html", locale=locale if written else DEFAULT_LOCALE)
 
 
 def challenge_data(shown: dict) -> dict:
