@@ -109,7 +109,7 @@ def challenge(page, out: Path) -> None:
     settle(page)
     shoot(page, out / "challenge-graded.png", height=GRADED_HEIGHT)
 
-    page.get_by_test_id("locale-switch").get_by_role("button", name="한국어").click()
+    page.get_by_test_id("locale-switch").locator("button[value=ko]").click()
     page.wait_for_function("document.documentElement.lang === 'ko'")
     page.locator(".statement .katex").first.wait_for()
     submit_wrong(page)
