@@ -1,4 +1,10 @@
-"""A real `arena serve` on loopback for the benchmarks: a fresh data folder, one learner."""
+"""A real `arena serve` on loopback: for the benchmarks, and for the end-to-end and browser tests.
+
+The one helper that starts `arena serve`. The benchmarks import it as `live_server` (they run
+as scripts, with bench/ first on sys.path); the tests as `bench.live_server` (pytest puts the
+repository root on sys.path). It lives here, not under tests/, because a script cannot import
+the tests without editing sys.path.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO, TypeVar
 
 import requests
 
@@ -16,74 +24,131 @@ ROOT = Path(__file__).resolve().parents[1]
 ARENA = str(Path(sys.executable).with_name("arena"))
 USERNAME = "bench"
 PASSWORD = "correct horse battery"
+T = TypeVar("T")
 
 
 def free_port() -> int:
+    """Return a TCP port that nothing listens on now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
 
 
-class Server:
-    """One `arena serve` on a fresh data folder (process sandbox unless `env` says otherwise)."""
+def wait_until(check: Callable[[], T], seconds: float, what: str, every: float = 0.1) -> T:
+    """Call `check` until it returns something true; return that, or raise after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what}: not within {seconds:g} s")
+        time.sleep(every)
+    return value
+
+
+def environment(**settings: str) -> dict[str, str]:
+    """Return this process's environment without its ARENA_* variables, plus `settings`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
+    return {**env, **settings}
+
+
+class LiveServer:
+    """One platform instance: its environment, its `arena serve` process, its URL."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**env, "ARENA_URL": self.url}
+        self.process: subprocess.Popen | None = None
+
+    def cli(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        """Run an `arena` command against this instance's data."""
+        return subprocess.run([ARENA, *args], env=self.env, input=stdin, capture_output=True,
+                              text=True, timeout=300)
+
+    def token(self, username: str = "lee", role: str = "student",
+              password: str | None = None) -> str:
+        """Create a user (with `password`, if given) and return a token for them."""
+        create = ["users", "create", username, "--role", role]
+        created = self.cli(*create, *(["--password-stdin"] if password else []),
+                           stdin=f"{password}\n" if password else None)
+        assert created.returncode == 0, created.stderr
+        issued = self.cli("tokens", "create", username)
+        assert issued.returncode == 0, issued.stderr
+        return issued.stdout.strip().splitlines()[-1]
+
+    def start(self, log: IO[bytes] | None = None, seconds: float = 60) -> None:
+        """Start `arena serve` (its stderr to `log`) and wait until it answers."""
+        self.process = subprocess.Popen([ARENA, "serve", "--port", str(self.port)],
+                                        env=self.env, stdout=subprocess.DEVNULL,
+                                        stderr=log or subprocess.DEVNULL)
+        wait_until(self._answers, seconds, "arena serve answering /api/v1/health")
+
+    def _answers(self) -> bool:
+        if self.process is None or self.process.poll() is not None:
+            raise RuntimeError("arena serve exited at start-up")
+        try:
+            return requests.get(f"{self.url}/api/v1/health", timeout=1).ok
+        except requests.ConnectionError:
+            return False
+
+    def wait_prepared(self, seconds: float = 600) -> None:
+        """Wait until every challenge's public examples are known (the server prepares them
+        after it starts): the steady state a learner meets, not the start-up."""
+        listed = requests.get(f"{self.url}/api/v1/challenges", timeout=5).json()
+        pending = [c["slug"] for c in listed["challenges"]]
+
+        def prepared() -> bool:
+            while pending and requests.get(f"{self.url}/api/v1/challenges/{pending[0]}",
+                                           timeout=5).json()["examples"]:
+                pending.pop(0)
+            return not pending
+
+        wait_until(prepared, seconds, f"every challenge prepared ({pending} are not)")
+
+    def kill(self) -> None:
+        """Kill the server the hard way, as a crash would."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the server politely, then firmly."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Server(LiveServer):
+    """The benchmarks' server: a fresh data folder (process sandbox unless `env` says
+    otherwise), one learner with a password and a token, started, every challenge prepared."""
 
     def __init__(self, folder: str, env: dict[str, str] | None = None) -> None:
-        self.url = f"http://127.0.0.1:{free_port()}"
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
-        self.env.update({"ARENA_SANDBOX": "process", **(env or {})}, ARENA_DATA_DIR=folder,
-                        ARENA_URL=self.url)
-        subprocess.run([ARENA, "users", "create", USERNAME, "--password-stdin"], env=self.env,
-                       input=PASSWORD + "\n", text=True, check=True, capture_output=True)
-        token = subprocess.run([ARENA, "tokens", "create", USERNAME], env=self.env, check=True,
-                               capture_output=True, text=True).stdout.split()[-1]
-        self.log = open(Path(folder) / "serve.log", "wb")  # closed in stop()
-        self.process = subprocess.Popen([ARENA, "serve", "--port", self.url.rsplit(":", 1)[1]],
-                                        env=self.env, stdout=subprocess.DEVNULL, stderr=self.log)
+        super().__init__(environment(**{"ARENA_SANDBOX": "process", **(env or {}),
+                                        "ARENA_DATA_DIR": folder}))
         self.api = requests.Session()
-        self.api.headers["Authorization"] = f"Bearer {token}"
-        self._wait_ready()
-
-    def _wait_ready(self) -> None:
-        """Wait until every challenge is prepared (its public examples are known): the steady
-        state a learner meets, not the start-up."""
-        pending = None
-        deadline = time.monotonic() + 600
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError("arena serve exited at start-up (see serve.log)")
-            try:
-                if pending is None:
-                    listed = self.api.get(f"{self.url}/api/v1/challenges", timeout=5).json()
-                    pending = [c["slug"] for c in listed["challenges"]]
-                while pending and self.api.get(
-                        f"{self.url}/api/v1/challenges/{pending[0]}", timeout=5).json()["examples"]:
-                    pending.pop(0)
-                if pending == []:
-                    return
-            except (requests.ConnectionError, KeyError, ValueError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server not ready: {pending} not prepared")
+        self.api.headers["Authorization"] = f"Bearer {self.token(USERNAME, password=PASSWORD)}"
+        self.log = open(Path(folder) / "serve.log", "wb")  # closed in stop()
+        try:
+            self.start(self.log)
+            self.wait_prepared()
+        except Exception:
+            self.stop()
+            raise
 
     def submit(self, slug: str, code: str, poll: float = 0.05) -> dict:
         """Submit through the API as the learner and wait for the finished submission."""
         answer = self.api.post(f"{self.url}/api/v1/challenges/{slug}/submissions",
                                json={"code": code}, timeout=30).json()
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
+
+        def finished() -> dict | None:
             body = self.api.get(f"{self.url}{answer['url']}", timeout=30).json()
-            if body["status"] == "done":
-                return body
-            time.sleep(poll)
-        raise RuntimeError(f"submission {answer['url']} not graded within 300 s")
+            return body if body["status"] == "done" else None
+
+        return wait_until(finished, 300, f"submission {answer['url']} graded", every=poll)
 
     def stop(self) -> None:
-        """Stop the server politely, then firmly."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        """Stop the server, then close its log."""
+        super().stop()
         self.log.close()

@@ -2,6 +2,10 @@
 
 The database is a temporary SQLite file, unless ARENA_DATABASE_URL names another one (CI also
 runs the suite against PostgreSQL): then its schema is dropped and migrated afresh per test.
+
+Preparing a challenge version runs its cases, reference and every mutant in the sandbox; the
+`catalog` fixture gives each fresh database the cases that an earlier test of the session
+prepared for the same content hash, so that each version is prepared once per session.
 """
 
 from __future__ import annotations
@@ -9,14 +13,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
 
 from arena import create_app
 from arena.config import database_url
 from arena.db import upgrade
 from arena.extensions import db
+from arena.models import ChallengeVersion
 from arena.queue import EmbeddedQueue, get_queue
 from arena.sandbox import close_sandbox
 from arena.services.catalog import sync_catalog
@@ -44,7 +50,14 @@ def fresh_database_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+def app_config() -> dict[str, Any]:
+    """Return settings that the `app` fixture adds to its test mapping (a module overrides it)."""
+    return {}
+
+
+@pytest.fixture
+def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        app_config: dict[str, Any]) -> Iterator:
     """Create an app on a fresh, fully migrated database."""
     # The environment overrides the test mapping: keep it from sharing state between tests.
     for name in ("ARENA_DATABASE_URL", "ARENA_DATA_DIR", "ARENA_RATE_LIMIT_STORAGE_URI"):
@@ -54,9 +67,10 @@ def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         "DATA_DIR": str(tmp_path / "data"),
         "DATABASE_URL": fresh_database_url,
         "SECRET_KEY": "test",
-        # The real rate limits, counted afresh per app (not in a Redis that ARENA_REDIS_URL
-        # may name): tests/web/test_rate_limit.py uses Redis itself.
+        # The documented rate limits, counted afresh per app (not in a Redis that
+        # ARENA_REDIS_URL may name): tests/web/test_rate_limit.py configures its own.
         "RATE_LIMIT_STORAGE_URI": "memory://",
+        **app_config,
     })
     upgrade(app)
     yield app
@@ -78,11 +92,37 @@ def runner(app):
     return app.test_cli_runner()
 
 
+@pytest.fixture(scope="session")
+def prepared_cache() -> dict[str, Any]:
+    """Return the session's prepared cases (`ChallengeVersion.prepared`) by content hash."""
+    return {}
+
+
 @pytest.fixture
-def catalog(app) -> list[str]:
-    """Load the repository's challenges into the database; return their slugs."""
+def unprepared_catalog(app, prepared_cache: dict[str, Any]) -> Iterator[list[str]]:
+    """Load the repository's challenges into the database, none prepared; yield their slugs.
+
+    For the tests of preparing itself. Whatever the test prepared is kept for the session.
+    """
     with app.app_context():
-        return [c.slug for c in sync_catalog(Path(app.config["CHALLENGES_DIR"]))]
+        slugs = [c.slug for c in sync_catalog(Path(app.config["CHALLENGES_DIR"]))]
+    yield slugs
+    with app.app_context():
+        for version in db.session.scalars(
+                select(ChallengeVersion).where(ChallengeVersion.prepared.is_not(None))):
+            prepared_cache.setdefault(version.content_hash, version.prepared)
+        db.session.rollback()
+
+
+@pytest.fixture
+def catalog(app, unprepared_catalog: list[str], prepared_cache: dict[str, Any]) -> list[str]:
+    """Load the repository's challenges, each prepared if the session prepared its content."""
+    with app.app_context():
+        for version in db.session.scalars(select(ChallengeVersion)):
+            if version.prepared is None and version.content_hash in prepared_cache:
+                version.prepared = prepared_cache[version.content_hash]
+        db.session.commit()
+    return unprepared_catalog
 
 
 @pytest.fixture

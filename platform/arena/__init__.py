@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from apiflask import APIFlask
-
-from arena import api, config, extensions, queue, ratelimit, web
+if TYPE_CHECKING:
+    from apiflask import APIFlask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     """Create and configure an instance of the application (no threads are started)."""
+    # Imported here rather than above: `arena submit` (arena.client) lives in this package and
+    # must start without loading Flask, SQLAlchemy and the graders (tests/arena/test_client.py).
+    from apiflask import APIFlask
+
+    from arena import api, config, extensions, queue, ratelimit, web
+
     app = APIFlask(__name__, title="Attention Arena API", version="1",
                    spec_path="/api/v1/openapi.json", docs_path="/api/v1/docs",
                    static_folder="web/static")

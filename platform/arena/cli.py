@@ -1,19 +1,26 @@
-"""The `arena` command line: run the platform, manage its data, submit as a learner."""
+"""The `arena` command line: run the platform, manage its data, submit as a learner.
+
+A learner's `arena submit` needs none of the server: this module imports only click and the
+HTTP client at the top; each server command imports what it uses when it runs.
+"""
 
 from __future__ import annotations
 
+import importlib
 import ipaddress
 import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from flask import Flask
 
 from arena import create_app
 from arena.client import ArenaClient, ClientError, format_result
-from arena.sandbox_cli import sandbox_group
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def _app() -> Flask:
@@ -25,7 +32,23 @@ def _app() -> Flask:
     return app
 
 
-@click.group()
+class _Commands(click.Group):
+    """The `arena` group, with command groups whose module is loaded only when named."""
+
+    #: name -> "module:attribute" of a click group that imports the graders at its top.
+    lazy = {"sandbox": "arena.sandbox_cli:sandbox_group"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, attribute = self.lazy[cmd_name].split(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands)
 def main() -> None:
     """Attention Arena: auto-graded challenges for learning attention."""
 
@@ -71,8 +94,6 @@ def serve(host: str, port: int) -> None:
         queue.stop(timeout=30)
         close_sandbox(app)
 
-
-main.add_command(sandbox_group)
 
 
 @main.group("db")

@@ -1,13 +1,19 @@
-"""The HTTP client behind `arena submit`: send code, wait for the verdict, print the table."""
+"""The HTTP client behind `arena submit`: send code, wait for the verdict, print the table.
+
+It uses the standard library only and imports nothing of the server, so that `arena submit`
+starts at once (bench/cli_startup.py measures it; tests/arena/test_client.py keeps it so).
+"""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
-
-import requests
+from urllib.error import HTTPError, URLError
+from urllib.request import Request, urlopen
 
 POLL_SECONDS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)
+REQUEST_SECONDS = 30
 
 
 class ClientError(RuntimeError):
@@ -19,31 +25,43 @@ class ArenaClient:
 
     def __init__(self, base_url: str, token: str | None, timeout: float = 120.0) -> None:
         self.base = base_url.rstrip("/")
-        self.session = requests.Session()
+        self.headers = {"Accept": "application/json"}
         if token:
-            self.session.headers["Authorization"] = f"Bearer {token}"
+            self.headers["Authorization"] = f"Bearer {token}"
         self.timeout = timeout
 
-    def _request(self, method: str, path: str, **kwargs: Any) -> dict:
+    def _request(self, method: str, path: str, json_body: Any = None) -> dict:
         url = path if path.startswith("http") else f"{self.base}{path}"
+        if not url.startswith(("http://", "https://")):
+            raise ClientError(f"not an http(s) URL: {url!r} (check ARENA_URL)")
+        headers, data = dict(self.headers), None
+        if json_body is not None:
+            headers["Content-Type"] = "application/json"
+            data = json.dumps(json_body).encode("utf-8")
         try:
-            response = self.session.request(method, url, timeout=30, **kwargs)
-        except requests.ConnectionError as exc:
+            with urlopen(Request(url, data, headers, method=method),
+                         timeout=REQUEST_SECONDS) as response:
+                status, reason, raw = response.status, response.reason, response.read()
+        except HTTPError as exc:  # a 4xx or 5xx answer: its body says why
+            status, reason, raw = exc.code, exc.reason, exc.read()
+        except TimeoutError as exc:
+            raise ClientError(f"{self.base} did not answer within {REQUEST_SECONDS} s") from exc
+        except (URLError, OSError) as exc:
             raise ClientError(f"cannot reach {self.base}: is `arena serve` running?") from exc
         try:
-            body = response.json()
+            body = json.loads(raw)
         except ValueError as exc:
-            raise ClientError(f"{response.status_code}: the server answered no JSON") from exc
-        if response.status_code >= 400:
+            raise ClientError(f"{status}: the server answered no JSON") from exc
+        if status >= 400:
             error = body.get("error", {}) if isinstance(body, dict) else {}
-            raise ClientError(f"{response.status_code} {error.get('code', 'error')}: "
-                              f"{error.get('message', response.reason)}")
+            raise ClientError(f"{status} {error.get('code', 'error')}: "
+                              f"{error.get('message', reason)}")
         return body
 
     def grade(self, slug: str, code: str, run: bool = False) -> dict:
         """Submit (or run) `code` and return the finished result."""
         kind = "runs" if run else "submissions"
-        body = self._request("POST", f"/api/v1/challenges/{slug}/{kind}", json={"code": code})
+        body = self._request("POST", f"/api/v1/challenges/{slug}/{kind}", {"code": code})
         return self.wait(body) if body.get("status") != "done" else body
 
     def wait(self, body: dict) -> dict:

@@ -59,12 +59,6 @@ MAX_MESSAGE_CHARS = 4096
 ALLOWED_HIDDEN_ERROR = "Exception"
 SHAPE_WORDS = re.compile(r"expected shape|got \d|기대한 모양|\d+x\d+")
 
-#: Prepared data of each challenge version, kept across the module's apps (it is the same
-#: data: the reference's outputs on the version's cases), so that each app need not run the
-#: reference and every mutant again.
-_PREPARED: dict[tuple[str, str], object] = {}
-
-
 # --- backends, the app, a learner -------------------------------------------------------------
 
 
@@ -97,12 +91,6 @@ def arena(app, catalog, backend: str, request) -> Iterator:
     with app.app_context():
         for challenge in db.session.scalars(select(Challenge)):
             challenge.active = challenge.slug in USED  # no background preparing of the rest
-            version = challenge.current_version
-            if version is None:
-                continue
-            cached = _PREPARED.get((challenge.slug, version.content_hash))
-            if challenge.active and cached is not None and version.prepared is None:
-                version.prepared = cached
         db.session.commit()
     request.getfixturevalue("queue")
     yield app
@@ -189,16 +177,8 @@ def submit_and_wait(arena, learner: Learner, slug: str, code: str) -> Graded:
         test_rows = [dict(row) for row in db.session.execute(
             text("SELECT * FROM test_result WHERE submission_id = :id ORDER BY position"),
             {"id": body["id"]}).mappings()]
-    _remember_prepared(arena, slug)
     return Graded(body["id"], {"en": body, "ko": korean.get_json()}, pages, submission_row,
                   test_rows)
-
-
-def _remember_prepared(arena, slug: str) -> None:
-    with arena.app_context():
-        version = get_challenge(slug).current_version
-        if version.prepared is not None:
-            _PREPARED[(slug, version.content_hash)] = version.prepared
 
 
 def prepared_cases(arena, slug: str):

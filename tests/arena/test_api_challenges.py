@@ -21,7 +21,7 @@ def test_list_in_korean(client, catalog):
     assert listed[0]["title"] == "소프트맥스"
 
 
-def test_show_a_challenge(client, catalog):
+def test_show_a_challenge(client, unprepared_catalog):
     shown = client.get("/api/v1/challenges/softmax").get_json()
     assert shown["slug"] == "softmax" and shown["entry_point"] == "softmax"
     assert "def softmax" in shown["starter_code"] and shown["statement"].strip()

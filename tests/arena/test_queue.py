@@ -79,7 +79,7 @@ def test_a_challenge_that_cannot_be_prepared_ends_in_internal_error(
     assert row.verdict == "internal_error" and row.message == NOT_PREPARED
 
 
-def test_an_idle_queue_prepares_the_catalog(app, catalog, queue):
+def test_an_idle_queue_prepares_the_catalog(app, unprepared_catalog, queue):
     # A deadline against a hang, not a speed goal: 20 challenges on two busy cores take minutes.
     deadline = time.monotonic() + 600
     with app.app_context():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import LiveServer
+from bench.live_server import LiveServer, environment
 
 CHROMIUM = os.environ.get("ARENA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -54,11 +54,10 @@ def browser() -> Iterator:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """Start one platform for the module, on SQLite in a fresh data folder."""
     data = tmp_path_factory.mktemp("browser-data")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
-    env.update(ARENA_DATA_DIR=str(data), ARENA_DATABASE_URL=f"sqlite:///{data / 'arena.db'}",
-               # Every learner of the module registers from 127.0.0.1 within a minute or two.
-               ARENA_REGISTER_RATE_LIMIT="200 per minute")
-    server = LiveServer(env)
+    server = LiveServer(environment(
+        ARENA_DATA_DIR=str(data), ARENA_DATABASE_URL=f"sqlite:///{data / 'arena.db'}",
+        # Every learner of the module registers from 127.0.0.1 within a minute or two.
+        ARENA_REGISTER_RATE_LIMIT="200 per minute"))
     server.start()
     yield server
     server.stop()

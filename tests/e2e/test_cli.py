@@ -3,11 +3,12 @@
 import os
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 import requests
+
+from bench.live_server import wait_until
 
 pytestmark = pytest.mark.sandbox
 
@@ -156,7 +157,4 @@ def test_stopping_the_server_leaves_no_sandbox_container(started):
              '{{.Label "arena.owner"}}'], capture_output=True, text=True, timeout=60).stdout
         return [owner for owner in owners.split() if f":{pid}:" in owner]
 
-    deadline = time.monotonic() + 30
-    while left() and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert left() == []
+    wait_until(lambda: left() == [], 30, "the server's containers removed", every=0.5)

@@ -1,9 +1,9 @@
 """Kill the server with work queued and running; start it again; every submission ends done."""
 
-import time
-
 import pytest
 import requests
+
+from bench.live_server import wait_until
 
 pytestmark = pytest.mark.sandbox
 
@@ -15,16 +15,6 @@ def softmax(row):
     exps = [math.exp(x - top) for x in row]
     return [e / sum(exps) for e in exps]
 '''
-
-
-def wait_for(predicate, seconds):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError("timed out")
 
 
 def test_no_submission_is_lost_or_stuck_across_a_crash(server):
@@ -42,10 +32,10 @@ def test_no_submission_is_lost_or_stuck_across_a_crash(server):
         return [requests.get(f"{url}/submissions/{i}", headers=headers, timeout=10)
                 .json()["status"] for i in ids]
 
-    wait_for(lambda: "running" in statuses(), 60)
+    wait_until(lambda: "running" in statuses(), 60, "a submission running", every=0.2)
     server.kill()
     server.start()
-    wait_for(lambda: set(statuses()) == {"done"}, 240)
+    wait_until(lambda: set(statuses()) == {"done"}, 240, "every submission done", every=0.2)
     for submission_id in ids:
         body = requests.get(f"{url}/submissions/{submission_id}", headers=headers,
                             timeout=10).json()

@@ -44,6 +44,30 @@ def test_each_box_runs_as_its_own_unprivileged_uid(sandbox):
         assert first != second
 
 
+def descendants() -> set[int]:
+    """Return the processes started by this one, at any depth: the boxes it runs, whole."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # after "pid (name)"
+        except (OSError, IndexError):
+            continue  # gone since the listing
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = set(), {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier}
+        found |= frontier
+    return found
+
+
+def wait_for(check, seconds: float, what: str) -> None:
+    """Poll `check` until it holds; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
+        time.sleep(0.05)
+
+
 @needs_namespaces
 def test_a_fork_bomb_elsewhere_does_not_stop_a_box_from_starting(sandbox):
     """RLIMIT_NPROC counts per uid: boxes sharing one uid would fail each other's start."""
@@ -52,9 +76,11 @@ def test_a_fork_bomb_elsewhere_does_not_stop_a_box_from_starting(sandbox):
             "        os.fork()\n"
             "    except OSError:\n"
             "        pass\n")
+    before = descendants()
     with ThreadPoolExecutor(5) as pool:
         pool.submit(probe, sandbox, bomb, Limits(wall_seconds=5))
-        time.sleep(1.5)  # the bomb has filled its box's process limit by now
+        wait_for(lambda: len(descendants() - before) >= Limits().pids * 3 // 4, 5,
+                 "the bomb filling its box's process limit")
         starts = [pool.submit(probe, sandbox, "return [1]") for _ in range(4)]
         outputs = [start.result()[0] for start in starts]
     assert outputs == [[1.0]] * 4
@@ -102,8 +128,8 @@ def test_no_process_outlives_a_timed_out_box(sandbox):
             "    pass\n")
     _, outcome = probe(sandbox, body, Limits(wall_seconds=1.5))
     assert outcome.timed_out
-    time.sleep(0.3)
-    assert subprocess.run(["pgrep", "-f", "sleep 987654"]).returncode == 1
+    wait_for(lambda: subprocess.run(["pgrep", "-f", "sleep 987654"]).returncode == 1, 5,
+             "the box's processes gone")
 
 
 def test_a_fork_bomb_is_contained(sandbox):
@@ -112,9 +138,10 @@ def test_a_fork_bomb_is_contained(sandbox):
             "        os.fork()\n"
             "    except OSError:\n"
             "        pass\n")
+    before = descendants()
     _, outcome = probe(sandbox, body, Limits(wall_seconds=3))
     assert outcome.timed_out or outcome.exit_code != 0
-    time.sleep(0.3)
+    wait_for(lambda: descendants() <= before, 5, "the bomb's processes gone")
     output, _ = probe(sandbox, "return [1]")
     assert output == [1.0]
 
@@ -129,13 +156,11 @@ def test_the_box_dies_with_the_process_that_started_it(tmp_path):
         select_sandbox("process").run(job, Limits(wall_seconds=600))
     """))
     host = subprocess.Popen([sys.executable, str(script)])
-    deadline = time.monotonic() + 20
-    while subprocess.run(["pgrep", "-f", "sleep 876543"], capture_output=True).returncode == 1:
-        assert time.monotonic() < deadline, "the box never started"
-        time.sleep(0.1)
+
+    def box_running() -> bool:
+        return subprocess.run(["pgrep", "-f", "sleep 876543"], capture_output=True).returncode == 0
+
+    wait_for(box_running, 20, "the box starting")
     host.send_signal(signal.SIGKILL)
     host.wait()
-    deadline = time.monotonic() + 5
-    while subprocess.run(["pgrep", "-f", "sleep 876543"], capture_output=True).returncode == 0:
-        assert time.monotonic() < deadline, "the box outlived its host"
-        time.sleep(0.1)
+    wait_for(lambda: not box_running(), 5, "the box dying with its host")

@@ -1,8 +1,10 @@
-"""Rate limits against password guessing: the real limits, counted by the real Flask-Limiter.
+"""Rate limits against password guessing, counted by the real Flask-Limiter.
 
-The app fixture keeps the documented defaults (counted in memory, afresh per test); the Redis
-test shares counts between two apps as two web replicas would. It skips when Redis does not
-answer, unless ARENA_REQUIRE_REDIS=1 (CI).
+The limits here are small configured ones: each attempt checks a password (a slow hash on
+purpose), and a limit of 3 refuses the 4th attempt as a limit of 30 refuses the 31st. One test
+checks that an app left alone has the documented defaults. Counts are in memory, afresh per
+app; the Redis test shares counts between two apps as two web replicas would. It skips when
+Redis does not answer, unless ARENA_REQUIRE_REDIS=1 (CI).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import os
 import re
 import uuid
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -23,21 +26,42 @@ from arena.ratelimit import KEY_PREFIX, limiter_of
 WRONG = "not the password"
 ADDRESS = "198.51.100.7"
 OTHER_ADDRESS = "198.51.100.8"
-# The documented defaults (docs/configuration.md): failed logins per username and per address,
-# registrations per address, refused API tokens per address, each per minute.
-PER_USERNAME = 5
-PER_ADDRESS = 30
-REGISTRATIONS = 60
-REFUSED_TOKENS = 30
+# Per minute: failed logins per username and per address, registrations per address, refused
+# API tokens per address. The per-address login limit is twice the per-username one, as in the
+# defaults, so that a spread of guesses reaches it while each username stays under its own.
+PER_USERNAME = 3
+PER_ADDRESS = 6
+REGISTRATIONS = 4
+REFUSED_TOKENS = 4
+LIMITS = {
+    "LOGIN_USERNAME_RATE_LIMIT": f"{PER_USERNAME} per minute; 30 per hour",
+    "LOGIN_RATE_LIMIT": f"{PER_ADDRESS} per minute; 300 per hour",
+    "REGISTER_RATE_LIMIT": f"{REGISTRATIONS} per minute; 300 per hour",
+    "API_TOKEN_RATE_LIMIT": f"{REFUSED_TOKENS} per minute; 300 per hour",
+}
 
 
-def test_the_defaults_are_the_documented_ones(app):
+@pytest.fixture
+def app_config() -> dict[str, Any]:
+    """Give this module's apps the small limits."""
+    return LIMITS
+
+
+def test_an_app_left_alone_has_the_documented_defaults(tmp_path):
     assert DEFAULTS["LOGIN_USERNAME_RATE_LIMIT"] == "5 per minute; 30 per hour"
     assert DEFAULTS["LOGIN_RATE_LIMIT"] == "30 per minute; 300 per hour"
     assert DEFAULTS["REGISTER_RATE_LIMIT"] == "60 per minute; 300 per hour"
     assert DEFAULTS["API_TOKEN_RATE_LIMIT"] == "30 per minute; 300 per hour"
-    assert app.config["RATE_LIMIT_ENABLED"] is True
-    assert limiter_of(app).enabled
+    default = create_app({"TESTING": True, "DATA_DIR": str(tmp_path), "SECRET_KEY": "test",
+                          "RATE_LIMIT_STORAGE_URI": "memory://"})
+    assert {name: default.config[name] for name in LIMITS} == {
+        name: DEFAULTS[name] for name in LIMITS}
+    assert default.config["RATE_LIMIT_ENABLED"] is True
+    assert limiter_of(default).enabled
+
+
+def test_the_module_counts_with_its_small_limits(app):
+    assert {name: app.config[name] for name in LIMITS} == LIMITS
 
 
 def _client(app: Flask, address: str = ADDRESS):
@@ -189,7 +213,7 @@ def make_app(app) -> Iterator[Callable[..., Flask]]:
     def make(**overrides) -> Flask:
         other = create_app({"TESTING": True, "DATA_DIR": app.config["DATA_DIR"],
                             "DATABASE_URL": app.config["DATABASE_URL"], "SECRET_KEY": "test",
-                            "RATE_LIMIT_STORAGE_URI": "memory://", **overrides})
+                            "RATE_LIMIT_STORAGE_URI": "memory://", **LIMITS, **overrides})
         made.append(other)
         return other
 
@@ -202,7 +226,7 @@ def make_app(app) -> Iterator[Callable[..., Flask]]:
 def test_switched_off_nothing_is_limited(make_app):
     app = make_app(RATE_LIMIT_ENABLED="off")
     assert app.config["RATE_LIMIT_ENABLED"] is False
-    _fail(_client(app), "ann", PER_ADDRESS * 2)
+    _fail(_client(app), "ann", PER_ADDRESS + 1)  # past every limit the app would have
 
 
 def test_an_empty_limit_switches_that_one_off(make_app):
@@ -275,8 +299,8 @@ def test_replicas_share_their_counts_through_redis(make_app, redis_url, password
     assert type(limiter_of(first).storage).__name__ == "RedisStorage"
     store = redis.Redis.from_url(redis_url)
     try:
-        _fail(_client(first, addresses[0]), username, 3)
-        _fail(_client(second, addresses[1]), username, PER_USERNAME - 3)
+        _fail(_client(first, addresses[0]), username, PER_USERNAME - 1)
+        _fail(_client(second, addresses[1]), username, 1)
         _assert_limited(_login(_client(first, addresses[0]), username))
         _assert_limited(_login(_client(second, addresses[1]), username))
         keys = list(store.scan_iter(match=f"*LIMITER/{KEY_PREFIX}/username:{username}/*"))
