@@ -43,7 +43,8 @@ def test_arena_submit_starts_without_importing_the_server():
 def served(app) -> Iterator[str]:
     """Serve the test app over HTTP in a thread; return its URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
