@@ -12,16 +12,15 @@ import argparse
 import json
 import os
 import platform
-import statistics
 import subprocess
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import partial
 from pathlib import Path
 
 from live_server import ROOT, Server
+from measure import measure
 
 from graders.protocol import call_job
 
@@ -50,17 +49,6 @@ def bare_docker_run(image: str) -> float:
                           input=json.dumps(job).encode(), capture_output=True, check=True)
     assert done.stdout.endswith(b'{"event": "end"}\n')
     return time.perf_counter() - started
-
-
-def measure(call, runs: int, clients: int) -> dict:
-    """Latency over sequential calls, then throughput with `clients` at once."""
-    latencies = sorted(call() for _ in range(runs))
-    started = time.perf_counter()
-    with ThreadPoolExecutor(clients) as pool:
-        list(pool.map(lambda _: call(), range(runs)))
-    return {"median": statistics.median(latencies),
-            "p95": latencies[max(0, int(round(0.95 * len(latencies))) - 1)],
-            "throughput": runs / (time.perf_counter() - started)}
 
 
 def main() -> None:

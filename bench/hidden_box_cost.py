@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import statistics
 import time
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
+
+from measure import measure
 
 from graders import grade, load_challenge, prepare
 from graders.grade import run_box
@@ -29,21 +29,10 @@ BACKENDS = {"process": {"name": "process"}, "Docker, warm pool of 4": {"name": "
 
 
 def timed(call) -> float:
+    """Call once; return the seconds it took."""
     started = time.perf_counter()
     call()
     return time.perf_counter() - started
-
-
-def measure(call, runs: int, clients: int) -> dict:
-    """Latency over sequential calls, then throughput with `clients` at once."""
-    call()  # warm-up
-    latencies = sorted(timed(call) for _ in range(runs))
-    started = time.perf_counter()
-    with ThreadPoolExecutor(clients) as pool:
-        list(pool.map(lambda _: call(), range(runs)))
-    return {"median": statistics.median(latencies),
-            "p95": latencies[max(0, int(round(0.95 * len(latencies))) - 1)],
-            "throughput": runs / (time.perf_counter() - started)}
 
 
 def main() -> None:
@@ -60,9 +49,10 @@ def main() -> None:
             prepared = prepare(spec, sandbox)
             one_box = partial(run_box, spec, prepared.cases, spec.reference, sandbox)
             two_boxes = partial(grade, spec, prepared, spec.reference, sandbox)
-            rows[f"{label}: one box, every case"] = measure(one_box, args.runs, args.clients)
-            rows[f"{label}: public box + hidden box"] = measure(two_boxes, args.runs,
-                                                                args.clients)
+            for name, call in ((f"{label}: one box, every case", one_box),
+                               (f"{label}: public box + hidden box", two_boxes)):
+                call()  # warm-up
+                rows[name] = measure(partial(timed, call), args.runs, args.clients)
         finally:
             sandbox.close()
     report = render(rows, args, len(prepared.cases))
