@@ -57,8 +57,6 @@ def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
     report = GradeReport(_verdict(rows), [row.test for row in rows], message,
                          output=box.outcome.stderr.decode("utf-8", "replace")[:MAX_SHOWN_OUTPUT])
     report.diagnosis = name_bug(spec, rows)
-    for row in rows:
-        row.test.names = dict(row.case.names)
     return report
 
 
@@ -69,7 +67,7 @@ def _compared(public: list[PreparedCase], hidden: list[PreparedCase]) -> list[Pr
 
 
 def run_box(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: Sandbox,
-         probed: bool = False) -> Box:
+            probed: bool = False) -> Box:
     """Run one box: the cases, then (public box only) the weights probes."""
     probes = _probes(spec, cases) if probed else []
     inputs = [c.inputs() for c in cases] + [inputs for _, inputs in probes]

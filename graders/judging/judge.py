@@ -100,7 +100,7 @@ def _test(case: PreparedCase, passed: bool, message: str = "", *, error_type: st
           got: Any = None, seconds: float | None = None) -> TestReport:
     """Build a row: a public case shows its input, expected and got; a hidden one, nothing."""
     test = TestReport(name=case.name, hidden=not case.public, passed=passed, message=message,
-                      error_type=error_type)
+                      error_type=error_type, names=dict(case.names))
     if case.public:
         test.seconds = seconds
         test.input = display(case.inputs())

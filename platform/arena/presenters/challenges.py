@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.models import Challenge
 from arena.presenters.texts import localized
-from arena.services.catalog import prepared_data, version_spec
+from arena.services.catalog import prepared_data
 from graders.judging.judge import display
 
 
@@ -29,4 +29,4 @@ def challenge_detail(challenge: Challenge, lang: str) -> dict:
             "starter_code": version.starter, "hints": hints, "examples": examples,
             "time_limit": version.time_limit, "memory_mb": version.memory_mb,
             "rtol": version.rtol, "atol": version.atol, "version": version.content_hash,
-            "attention": version_spec(version).weights_probe is not None}
+            "attention": version.spec.get("weights_probe") is not None}
