@@ -2,12 +2,16 @@
 
 The rule (docs/authoring.md, "How a bug is named"):
 1. A mutant explains a failing test when it gave the same output there (within the case's
-   tolerance, NaN where the learner has NaN) or raised the same exception type.
+   tolerance, NaN where the learner has NaN) or raised the same exception type. A numerical
+   breakdown is one outcome however it shows: an arithmetic exception (OverflowError,
+   ZeroDivisionError, FloatingPointError) matches an output holding NaN or infinity, so that
+   a mutant written with NumPy names a list-based learner's bug, and the other way round.
 2. It is a candidate only when it explains more than half of the failing tests, and, if any
-   of those is an exception, only when it raises the same types on exactly the same cases as
-   the learner (a shared exception type alone is no evidence).
-3. Among candidates the most explained tests win, then the mutant whose own failing cases are
-   most like the learner's (Jaccard similarity), then the first name in alphabetical order.
+   of those is an exception, only when it fails the same way (the same exception type, or a
+   breakdown) on exactly the same cases as the learner (a shared type alone is no evidence).
+3. Among candidates the most explained tests win, then the most explained exactly (not only
+   as a breakdown), then the mutant whose own failing cases are most like the learner's
+   (Jaccard similarity), then the first name in alphabetical order.
 No candidate, no name: a guess that explains a minority of the failures is worse than none.
 """
 
@@ -15,7 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graders.judging.compare import matches
+import numpy as np
+
+from graders.judging.compare import MalformedOutput, matches, to_array
 from graders.judging.judge import Judged
 from graders.spec import ChallengeSpec
 
@@ -33,7 +39,8 @@ def diagnose(spec: ChallengeSpec, rows: Sequence[Judged]) -> str | None:
         if any("output" not in row.result for row in explained) and not _same_errors(
                 rows, mutant):
             continue
-        key = (len(explained), _similarity(spec, rows, mutant))
+        exactly = sum(_explains(spec, row, mutant, exactly=True) for row in explained)
+        key = (len(explained), exactly, _similarity(spec, rows, mutant))
         if best_key is None or key > best_key:
             best, best_key = mutant, key
     return best
@@ -50,23 +57,45 @@ def name_bug(spec: ChallengeSpec, rows: Sequence[Judged]) -> str | None:
     return mutant
 
 
-def _explains(spec: ChallengeSpec, row: Judged, mutant: str) -> bool:
-    """Tell whether the mutant did on this case what the learner's code did."""
+#: Exceptions that say the arithmetic broke down, as NaN or infinity in an output would.
+ARITHMETIC = frozenset({"OverflowError", "ZeroDivisionError", "FloatingPointError"})
+BREAKDOWN = "a numerical breakdown"
+
+
+def _explains(spec: ChallengeSpec, row: Judged, mutant: str, exactly: bool = False) -> bool:
+    """Tell whether the mutant did on this case what the learner's code did (`exactly`: the
+    same output or exception, not only both a numerical breakdown)."""
     theirs = row.case.mutant_outputs.get(mutant)
     if row.result is None or theirs is None:
         return False
     if "output" in row.result and "output" in theirs:
         return matches(row.result["output"], theirs["output"], *row.case.tolerance(spec))
-    return "output" not in row.result and theirs.get("error_type") == row.result["error_type"]
+    if "output" not in row.result and theirs.get("error_type") == row.result["error_type"]:
+        return True
+    return not exactly and _failure(row.result) == _failure(theirs) == BREAKDOWN
 
 
-def _error_of(outcome: dict | None) -> str | None:
-    return None if outcome is None or "output" in outcome else outcome.get("error_type")
+def _failure(outcome: dict | None) -> str | None:
+    """Return how an outcome failed: its exception type, a breakdown, or None for an output."""
+    if outcome is None:
+        return None
+    if "output" in outcome:
+        return BREAKDOWN if _not_finite(outcome["output"]) else None
+    error = outcome.get("error_type")
+    return BREAKDOWN if error in ARITHMETIC else error
+
+
+def _not_finite(output: object) -> bool:
+    """Tell whether an output holds NaN or infinity."""
+    try:
+        return not np.isfinite(to_array(output)).all()
+    except (MalformedOutput, TypeError, ValueError):
+        return False
 
 
 def _same_errors(rows: Sequence[Judged], mutant: str) -> bool:
-    """Tell whether the learner and the mutant raised the same types on the same cases."""
-    return all(_error_of(row.result) == _error_of(row.case.mutant_outputs.get(mutant))
+    """Tell whether the learner and the mutant failed the same way on the same cases."""
+    return all(_failure(row.result) == _failure(row.case.mutant_outputs.get(mutant))
                for row in rows if row.result is not None)
 
 

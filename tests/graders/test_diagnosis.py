@@ -128,3 +128,23 @@ def test_tests_not_run_count_as_unexplained_failures(base_spec):
         cut = row(name, out([0.0, 0.0]), {"m": out([3.0, 3.0])})
         rows.append(dataclasses.replace(cut, result=None))
     assert diagnose(spec, rows) is None
+
+
+def test_a_breakdown_is_one_outcome_however_it_shows(base_spec):
+    """NaN from a NumPy mutant explains a learner's OverflowError, and the other way round."""
+    spec = with_mutants(base_spec, "no_max")
+    nan = out([float("nan"), float("nan")])
+    learner_raises = [row(f"c{i}", raised("OverflowError"), {"no_max": nan}) for i in range(3)]
+    assert diagnose(spec, learner_raises) == "no_max"
+    learner_nan = [row(f"c{i}", nan, {"no_max": raised("ZeroDivisionError")}) for i in range(3)]
+    assert diagnose(spec, learner_nan) == "no_max"
+    other_error = [row(f"c{i}", raised("IndexError"), {"no_max": nan}) for i in range(3)]
+    assert diagnose(spec, other_error) is None  # an IndexError is no breakdown
+
+
+def test_the_mutant_that_fails_exactly_the_same_way_wins(base_spec):
+    spec = with_mutants(base_spec, "a_numpy", "b_math")
+    nan = out([float("nan"), float("nan")])
+    rows = [row(f"c{i}", raised("OverflowError"),
+                {"a_numpy": nan, "b_math": raised("OverflowError")}) for i in range(3)]
+    assert diagnose(spec, rows) == "b_math"  # alphabetically second, but the exact match

@@ -230,3 +230,16 @@ def test_a_builtin_exception_keeps_its_name_on_hidden_rows(challenge, sandbox):
     report = run(challenge, sandbox, "def attention(Q, K, V):\n    raise KeyError(len(Q))\n")
     assert {(t.error_type, t.message) for t in report.tests if t.hidden} == {
         ("KeyError", "raised KeyError")}
+
+
+def test_a_list_based_learner_is_named_by_a_numpy_mutant(challenge, sandbox):
+    """The global-maximum bug raises ZeroDivisionError in plain Python where the NumPy mutant
+    gives NaN: both are the same numerical breakdown, so the bug is named."""
+    global_max = LESSON_SOLUTION.replace(
+        "    out = []\n",
+        "    out = []\n    top = max(sum(a * b for a, b in zip(q, k)) / math.sqrt(d)"
+        " for q in Q for k in K)\n").replace("        top = max(scores)\n", "")
+    report = run(challenge, sandbox, global_max)
+    assert report.verdict == Verdict.RUNTIME_ERROR
+    assert any(t.error_type == "ZeroDivisionError" for t in report.tests)
+    assert report.diagnosis == "global_max"
