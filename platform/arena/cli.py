@@ -22,6 +22,8 @@ from arena.client import ArenaClient, ClientError, format_result
 if TYPE_CHECKING:
     from flask import Flask
 
+    from arena.services.catalog import SyncReport
+
 
 def _app() -> Flask:
     """Create the app from the environment, with its database schema up to date."""
@@ -135,7 +137,7 @@ def challenges_sync(jobs: int) -> None:
         raise SystemExit(1)
 
 
-def _echo_sync(report) -> None:
+def _echo_sync(report: SyncReport) -> None:
     """Say what a sync did, and for each broken folder which file, which line, what."""
     for slug in report.published:
         click.echo(f"published {slug}")

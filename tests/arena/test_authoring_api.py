@@ -244,3 +244,13 @@ def test_folder_challenges_are_changed_in_their_folder(client, make_token, catal
     refused = client.put("/api/v1/challenges/softmax", json={"files": files}, headers=admin)
     assert refused.status_code == 409 and refused.get_json()["error"]["code"] == (
         "folder_challenge")
+
+
+def test_publishing_nothing_or_an_unknown_version_says_so(client, instructor, tiny_files):
+    _create(client, instructor, tiny_files)
+    unknown = client.post(f"/api/v1/challenges/{SLUG}/publish", json={"version": 9},
+                          headers=instructor)
+    assert unknown.status_code == 404
+    never = client.post(f"/api/v1/challenges/{SLUG}/publish", json={"version": 1},
+                        headers=instructor)
+    assert never.status_code == 409 and never.get_json()["error"]["code"] == "not_validated"

@@ -233,15 +233,17 @@ def validation_view(slug: str, query_data: dict) -> dict:
 @bp.doc(summary="Publish the draft, or roll back", description="The draft only when its "
         "latest validation is done and valid; `version` publishes an earlier published one.",
         responses=error_responses(*AUTHORING_ERRORS, 409, 422, described={
-            409: "The draft has no finished, valid validation (code `not_validated`)"}))
+            409: "The draft has no finished, valid validation (code `not_validated`), or "
+                 "there is no draft (`no_draft`)"}))
 def publish_view(slug: str, json_data: dict) -> dict:
     """Make a version what learners see and are graded against."""
     challenge = manageable(current_user(), slug)
-    which = str(json_data["version"]) if "version" in json_data else "draft"
-    version = find_version(challenge, which)
-    if version is None:
-        raise Conflict(f"{slug!r} has no {'draft' if which == 'draft' else 'version ' + which} "
-                       "to publish", code="not_validated")
+    if "version" in json_data:
+        version = _version(challenge, str(json_data["version"]))
+    elif challenge.draft_version is None:
+        raise Conflict(f"{slug!r} has no draft to publish", code="no_draft")
+    else:
+        version = challenge.draft_version
     publish(challenge, version)
     db.session.commit()
     return _described(challenge, version)

@@ -16,7 +16,7 @@ from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
 from arena.services.versions import describe, make_draft, store_version
-from graders import Verdict
+from graders import ChallengeSpec, Verdict
 from graders.problems import ChallengeProblems
 from graders.spec import load_files
 
@@ -48,7 +48,7 @@ def draft_of(user: User, slug: str) -> ChallengeVersion:
     return challenge.draft_version
 
 
-def _spec(files: dict[str, bytes]):
+def _spec(files: dict[str, bytes]) -> ChallengeSpec:
     """Read uploaded files into a spec, or refuse them with every problem (422)."""
     try:
         return load_files(files)
@@ -103,7 +103,7 @@ def _replace(challenge: Challenge, files: dict[str, bytes],
     return _draft(challenge, spec, files, author_id)
 
 
-def _draft(challenge: Challenge, spec, files: dict[str, bytes],
+def _draft(challenge: Challenge, spec: ChallengeSpec, files: dict[str, bytes],
            author_id: int | None) -> ChallengeVersion:
     """Store the files as a version and make it the challenge's draft."""
     version = store_version(challenge, spec, files, author_id)
