@@ -24,7 +24,14 @@ REFERENCE_ELEMENTS = 2_000_000
 
 
 class PrepareError(RuntimeError):
-    """The challenge's own code failed: it cannot grade anything until an author fixes it."""
+    """The challenge's own code failed: it cannot grade anything until an author fixes it.
+
+    `file` names the authored file at fault (relative to the challenge folder).
+    """
+
+    def __init__(self, message: str, file: str) -> None:
+        super().__init__(message)
+        self.file = file
 
 
 @dataclass
@@ -92,13 +99,13 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
     problem = parsed.compile_error or parsed.load_error
     if problem or parsed.cases is None:
         detail = problem["message"] if problem else outcome.stderr.decode(errors="replace")[-500:]
-        raise PrepareError(f"{spec.slug}: cases.py failed: {detail}")
+        raise PrepareError(f"{spec.slug}: cases.py failed: {detail}", "cases.py")
     if not parsed.cases:
-        raise PrepareError(f"{spec.slug}: cases.py returned no cases")
+        raise PrepareError(f"{spec.slug}: cases.py returned no cases", "cases.py")
     names = [c["name"] for c in parsed.cases]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise PrepareError(f"{spec.slug}: case names must be unique: {twice}")
+        raise PrepareError(f"{spec.slug}: case names must be unique: {twice}", "cases.py")
     return sorted(parsed.cases, key=lambda c: not c["public"])
 
 
@@ -129,10 +136,11 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
             to_array(result.get("output"))
         except MalformedOutput as exc:
             raise PrepareError(f"{spec.slug}: the reference gives no valid output for case "
-                               f"{case['name']!r}: {result.get('error_type') or exc}") from exc
+                               f"{case['name']!r}: {result.get('error_type') or exc}",
+                               "reference.py") from exc
     problems = declaration_problems(cases, [r["output"] for r in expected])
     if problems:
-        raise PrepareError(f"{spec.slug}: " + "; ".join(problems))
+        raise PrepareError(f"{spec.slug}: " + "; ".join(problems), "cases.py")
     allowances = [output_allowance(r["output"]) for r in expected]
     with ThreadPoolExecutor(max_workers=2) as pool:
         mutant_runs = pool.map(

@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
+from graders.authoring.bundle import folder_files, syntax_problems
 from graders.judging.probes import probe_problems
 from graders.judging.properties import PROPERTIES
+from graders.problems import ChallengeProblems, Problem
 
 DIFFICULTIES = ("easy", "medium", "hard")
-TRACKS = ("foundations", "internals", "modern")
 LOCALES = ("en", "ko")
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+#: Where a track without a `track_order` goes: after the tracks that declare one.
+DEFAULT_TRACK_ORDER = 100
+MAX_TIME_LIMIT = 60.0
+MAX_MEMORY_MB = 2048
 
 
-class ChallengeFormatError(ValueError):
-    """A challenge folder does not follow the format in docs/authoring.md."""
+class ChallengeFormatError(ChallengeProblems):
+    """A challenge's files do not follow the format in docs/authoring.md."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,8 @@ class ChallengeSpec:
     title: dict[str, str]
     difficulty: str
     track: str
+    track_order: int | None  # where the track goes; its first challenge may say
+    track_title: dict[str, str]  # the track's title by locale; its first challenge may say
     order: int
     tags: tuple[str, ...]
     entry_point: str
@@ -58,99 +69,217 @@ class ChallengeSpec:
         return next(m for m in self.mutants if m.name == name)
 
 
-def _read(folder: Path, name: str) -> str:
-    path = folder / name
-    if not path.is_file():
-        raise ChallengeFormatError(f"{folder.name}: missing {name}")
-    return path.read_text(encoding="utf-8")
+class _Reader:
+    """Read one challenge's files, collecting every problem instead of stopping at the first."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+        self.problems: list[Problem] = []
+        self.toml = self.text("challenge.toml") or ""
+
+    def text(self, name: str) -> str | None:
+        """Return a file's text, or None (and a problem) when it is missing."""
+        if name not in self.files:
+            self.problems.append(Problem("this file is missing", name))
+            return None
+        return self.files[name].decode("utf-8")
+
+    def problem(self, message: str, key: str | None = None) -> None:
+        """Record a problem of challenge.toml, at the line that sets `key` when there is one."""
+        self.problems.append(Problem(message, "challenge.toml", _line_of(self.toml, key)))
 
 
-def _localized(meta: dict, key: str, slug: str) -> dict:
-    value = meta.get(key)
-    if not isinstance(value, dict) or "en" not in value:
-        raise ChallengeFormatError(f"{slug}: [{key}] needs at least an 'en' entry")
-    return value
+def _line_of(toml: str, key: str | None) -> int | None:
+    """Return the line of challenge.toml that sets `key` (or opens its table), if any."""
+    if key is None:
+        return None
+    pattern = re.compile(rf"^\s*(\[\s*{re.escape(key)}[\].]|{re.escape(key)}\s*=)")
+    return next((n for n, line in enumerate(toml.splitlines(), 1) if pattern.match(line)), None)
 
 
-def _hash_folder(folder: Path) -> str:
+def content_hash(files: dict[str, bytes]) -> str:
+    """Name a version by its files: the same files always give the same hash."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        if "__pycache__" in path.parts:
-            continue
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+    for path in sorted(files):
+        digest.update(path.encode() + b"\0")
+        digest.update(files[path] + b"\0")
     return digest.hexdigest()[:16]
 
 
-def load_challenge(folder: Path) -> ChallengeSpec:
-    """Read one challenge folder into a spec, checking its format."""
-    folder = Path(folder)
-    meta = tomllib.loads(_read(folder, "challenge.toml"))
+def load_files(files: dict[str, bytes], folder_name: str | None = None) -> ChallengeSpec:
+    """Read a challenge's files (as `graders.authoring.bundle` checked them) into a spec.
+
+    Raises ChallengeFormatError naming every problem found, each with its file and line.
+    """
+    reader = _Reader(files)
+    reader.problems.extend(syntax_problems(files))
+    if reader.problems:
+        raise ChallengeFormatError(reader.problems)
+    meta = tomllib.loads(reader.toml)
+    spec = _spec(reader, meta, folder_name)
+    if reader.problems:
+        raise ChallengeFormatError(reader.problems)
+    return spec
+
+
+def _check_meta(reader: _Reader, meta: dict, folder_name: str | None) -> None:
+    """Record every problem of challenge.toml's fields."""
     slug = meta.get("slug")
-    if slug != folder.name:
-        raise ChallengeFormatError(f"{folder.name}: slug {slug!r} must equal the folder name")
+    if not isinstance(slug, str) or not SLUG.fullmatch(slug):
+        reader.problem("slug must be lowercase letters, digits and dashes, at most 64", "slug")
+    elif folder_name is not None and slug != folder_name:
+        reader.problem(f"slug {slug!r} must equal the folder name {folder_name!r}", "slug")
     if meta.get("difficulty") not in DIFFICULTIES:
-        raise ChallengeFormatError(f"{slug}: difficulty must be one of {DIFFICULTIES}")
-    if meta.get("track") not in TRACKS:
-        raise ChallengeFormatError(f"{slug}: track must be one of {TRACKS}")
+        reader.problem(f"difficulty must be one of {', '.join(DIFFICULTIES)}", "difficulty")
+    if not isinstance(meta.get("track"), str) or not SLUG.fullmatch(meta["track"]):
+        reader.problem("track must be lowercase letters, digits and dashes", "track")
     if not str(meta.get("entry_point", "")).isidentifier():
-        raise ChallengeFormatError(f"{slug}: entry_point must be a Python identifier")
+        reader.problem("entry_point must be a Python identifier", "entry_point")
+    for key, kind in (("order", int), ("track_order", int), ("time_limit", (int, float)),
+                      ("memory_mb", int), ("rtol", (int, float)), ("atol", (int, float))):
+        if key in meta and (not isinstance(meta[key], kind) or isinstance(meta[key], bool)):
+            reader.problem(f"{key} must be a number", key)
+    if not 0 < float(_number(meta, "time_limit", 10.0)) <= MAX_TIME_LIMIT:
+        reader.problem(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT}", "time_limit")
+    if not 64 <= int(_number(meta, "memory_mb", 512)) <= MAX_MEMORY_MB:
+        reader.problem(f"memory_mb must be from 64 to {MAX_MEMORY_MB}", "memory_mb")
     unknown = set(meta.get("properties", ())) - set(PROPERTIES)
     if unknown:
-        raise ChallengeFormatError(f"{slug}: unknown properties {sorted(unknown)}")
+        reader.problem(f"unknown properties {sorted(unknown)}; known: {sorted(PROPERTIES)}",
+                       "properties")
     probe = meta.get("weights_probe")
-    if probe is not None and (not isinstance(probe, dict) or probe_problems(probe)):
+    if probe is not None:
         problems = probe_problems(probe) if isinstance(probe, dict) else ["a table expected"]
-        raise ChallengeFormatError(f"{slug}: " + "; ".join(problems))
+        if problems:
+            reader.problem("; ".join(problems), "weights_probe")
+    for key in ("title", "track_title"):
+        value = meta.get(key)
+        if (value is not None or key == "title") and not _localized_ok(value):
+            reader.problem(f"[{key}] needs at least an 'en' entry, each a text", key)
+    hints = meta.get("hints", {})
+    if not isinstance(hints, dict) or not all(
+            isinstance(v, list) and all(isinstance(h, str) for h in v) for v in hints.values()):
+        reader.problem("[hints] maps each language to a list of texts", "hints")
+
+
+def _number(meta: dict, key: str, default: float) -> float:
+    value = meta.get(key, default)
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else default
+
+
+def _localized_ok(value: object) -> bool:
+    return (isinstance(value, dict) and "en" in value
+            and all(isinstance(v, str) for v in value.values()))
+
+
+def _mutants(reader: _Reader, meta: dict) -> tuple[MutantSpec, ...]:
+    """Pair each [mutants.<name>] explanation with its mutants/<name>.py file, both ways."""
+    table = meta.get("mutants", {})
+    if not isinstance(table, dict) or not all(isinstance(v, dict) for v in table.values()):
+        reader.problem("[mutants.<name>] tables expected", "mutants")
+        return ()
     mutants = []
-    for name, explanation in sorted(_localized_table(meta, "mutants").items()):
-        if "en" not in explanation:
-            raise ChallengeFormatError(f"{slug}: mutant {name} needs an 'en' explanation")
-        mutants.append(MutantSpec(name, _read(folder, f"mutants/{name}.py"), dict(explanation)))
+    for name, explanation in sorted(table.items()):
+        if not _localized_ok(explanation):
+            reader.problem(f"mutant {name} needs an 'en' explanation", f"mutants.{name}")
+            continue
+        source = reader.text(f"mutants/{name}.py")
+        if source is not None:
+            mutants.append(MutantSpec(name, source, dict(explanation)))
+    for path in sorted(reader.files):
+        name = path.removeprefix("mutants/").removesuffix(".py")
+        if path.startswith("mutants/") and name not in table:
+            reader.problems.append(Problem(
+                f"no [mutants.{name}] explanation in challenge.toml for this file", path))
+    return tuple(mutants)
+
+
+def _spec(reader: _Reader, meta: dict, folder_name: str | None) -> ChallengeSpec | None:
+    """Build the spec from parsed metadata and the files, recording what is wrong."""
+    _check_meta(reader, meta, folder_name)
+    mutants = _mutants(reader, meta)
+    statement = {loc: reader.files[f"statement.{loc}.md"].decode("utf-8")
+                 for loc in LOCALES if f"statement.{loc}.md" in reader.files}
+    if "en" not in statement:
+        reader.problems.append(Problem("this file is missing", "statement.en.md"))
+    sources = {name: reader.text(name) for name in ("starter.py", "reference.py", "cases.py")}
+    if reader.problems:
+        return None
+    probe = meta.get("weights_probe")
     return ChallengeSpec(
-        slug=slug,
-        title=dict(_localized(meta, "title", slug)),
+        slug=meta["slug"],
+        title=dict(meta["title"]),
         difficulty=meta["difficulty"],
         track=meta["track"],
+        track_order=meta.get("track_order"),
+        track_title=dict(meta.get("track_title", {})),
         order=int(meta.get("order", 0)),
-        tags=tuple(meta.get("tags", ())),
+        tags=tuple(str(tag) for tag in meta.get("tags", ())),
         entry_point=meta["entry_point"],
         time_limit=float(meta.get("time_limit", 10.0)),
         memory_mb=int(meta.get("memory_mb", 512)),
         rtol=float(meta.get("rtol", 1e-5)),
         atol=float(meta.get("atol", 1e-6)),
         properties=tuple(meta.get("properties", ())),
-        statement={
-            loc: _read(folder, f"statement.{loc}.md")
-            for loc in LOCALES
-            if (folder / f"statement.{loc}.md").exists()
-        }
-        or {"en": _read(folder, "statement.en.md")},
+        statement=statement,
         hints={loc: tuple(items) for loc, items in meta.get("hints", {}).items()},
-        starter=_read(folder, "starter.py"),
-        reference=_read(folder, "reference.py"),
-        cases_source=_read(folder, "cases.py"),
-        mutants=tuple(mutants),
-        content_hash=_hash_folder(folder),
+        starter=sources["starter.py"],
+        reference=sources["reference.py"],
+        cases_source=sources["cases.py"],
+        mutants=mutants,
+        content_hash=content_hash(reader.files),
         weights_probe=dict(probe) if probe else None,
     )
 
 
-def _localized_table(meta: dict, key: str) -> dict[str, dict]:
-    table = meta.get(key, {})
-    if not isinstance(table, dict) or not all(isinstance(v, dict) for v in table.values()):
-        raise ChallengeFormatError(f"{meta.get('slug')}: [{key}.<name>] tables expected")
-    return table
+def load_challenge(folder: Path) -> ChallengeSpec:
+    """Read one challenge folder on disk into a spec, checking its files and format."""
+    folder = Path(folder)
+    return load_files(folder_files(folder), folder.name)
 
 
-def load_catalog(root: Path, errors: dict[str, str] | None = None) -> list[ChallengeSpec]:
-    """Read every challenge folder in track order; record bad ones in `errors` if given."""
-    specs = []
-    for folder in sorted(p for p in Path(root).iterdir() if (p / "challenge.toml").exists()):
+def load_catalog(root: Path) -> tuple[list[ChallengeSpec], dict[str, list[Problem]]]:
+    """Read every folder under `root`: the specs in catalog order, and each broken folder's
+    problems by folder name (a broken folder never stops the others)."""
+    specs, broken = [], {}
+    for folder in challenge_folders(root):
         try:
             specs.append(load_challenge(folder))
-        except ValueError as exc:  # ChallengeFormatError, a TOML syntax error, a bad number
-            if errors is None:
-                raise
-            errors[folder.name] = str(exc)
-    return sorted(specs, key=lambda s: (TRACKS.index(s.track), s.order, s.slug))
+        except ChallengeProblems as exc:
+            broken[folder.name] = exc.problems
+    return in_catalog_order(specs), broken
+
+
+def challenge_folders(root: Path) -> list[Path]:
+    """Return the folders under `root` that stand for challenges (hidden ones aside)."""
+    return sorted(p for p in Path(root).iterdir()
+                  if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+class Track(NamedTuple):
+    """A track of the catalog, as its challenges' metadata declare it."""
+
+    name: str
+    order: int
+    title: dict[str, str]
+
+
+def tracks_of(items: Iterable) -> dict[str, Track]:
+    """Each track of `items` (specs or challenge rows), in catalog order: its order and title
+    come from the first of its challenges, by `order`, that declares them."""
+    found: dict[str, Track] = {}
+    for item in sorted(items, key=lambda i: (i.order, i.slug)):
+        track = found.get(item.track, Track(item.track, None, {}))
+        found[item.track] = Track(
+            item.track, item.track_order if track.order is None else track.order,
+            track.title or dict(item.track_title or {}))
+    tracks = [t._replace(order=DEFAULT_TRACK_ORDER if t.order is None else t.order,
+                         title=t.title or {"en": t.name.replace("-", " ").capitalize()})
+              for t in found.values()]
+    return {t.name: t for t in sorted(tracks, key=lambda t: (t.order, t.name))}
+
+
+def in_catalog_order(items: list) -> list:
+    """Sort specs or challenge rows: tracks by their order, then challenges by theirs."""
+    tracks = tracks_of(items)
+    return sorted(items, key=lambda i: (tracks[i.track].order, i.track, i.order, i.slug))

@@ -25,7 +25,7 @@ from arena.extensions import db
 from arena.models import ChallengeVersion
 from arena.queue import EmbeddedQueue, get_queue
 from arena.sandbox import close_sandbox
-from arena.services.catalog import sync_catalog
+from arena.services.catalog import list_challenges, sync_catalog
 from arena.services.users import create_token, create_user
 from graders.sandbox import Sandbox, SandboxUnavailable, select_sandbox
 
@@ -105,7 +105,13 @@ def unprepared_catalog(app, prepared_cache: dict[str, Any]) -> Iterator[list[str
     For the tests of preparing itself. Whatever the test prepared is kept for the session.
     """
     with app.app_context():
-        slugs = [c.slug for c in sync_catalog(Path(app.config["CHALLENGES_DIR"]))]
+        report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
+        # challenges/validated.toml names every folder as `make validate` proved it; a folder
+        # changed since is left a draft, and its tests fail here until it is validated again.
+        assert not report.broken and not report.pending, (
+            f"broken: {report.broken}; not proven: {[v.challenge.slug for v in report.pending]}"
+            " (run `arena challenges validate`)")
+        slugs = [c.slug for c in list_challenges()]
     yield slugs
     with app.app_context():
         for version in db.session.scalars(
@@ -166,3 +172,59 @@ def _make_sandbox(name: str) -> Sandbox:
 def make_sandbox() -> Callable[..., Sandbox]:
     """Return a function that builds a sandbox backend by name (skipping Docker if absent)."""
     return _make_sandbox
+
+
+TINY_TOML = '''slug = "running-max"
+entry_point = "running_max"
+difficulty = "easy"
+track = "foundations"
+order = 50
+time_limit = 2.0
+
+[title]
+en = "Running maximum"
+ko = "누적 최댓값"
+
+[hints]
+en = ["Keep the largest value seen so far."]
+ko = ["지금까지 본 가장 큰 값을 기억하세요."]
+
+[mutants.returns_input]
+en = "Your function returns the row as it is: it never keeps the largest value seen so far."
+ko = "행을 그대로 돌려줍니다. 지금까지 본 가장 큰 값을 기억하지 않습니다."
+'''
+TINY_CASES = '''def cases():
+    return [
+        {"name": "three increasing", "name_ko": "증가하는 세 값", "args": [[1.0, 2.0, 3.0]],
+         "public": True},
+        {"name": "one value", "name_ko": "값 하나", "args": [[5.0]]},
+        {"name": "ten increasing", "name_ko": "증가하는 열 값",
+         "args": [[float(i) for i in range(10)]]},
+    ]
+'''
+
+
+@pytest.fixture
+def tiny_files() -> dict[str, str]:
+    """Return a small valid challenge's files; its cases miss its one mutant until a case
+    where the row goes down is added (`tiny_killing_case`)."""
+    return {
+        "challenge.toml": TINY_TOML,
+        "statement.en.md": "# Running maximum\n\nReturn $m_i = \\max_{j \\le i} x_j$.\n",
+        "statement.ko.md": "# 누적 최댓값\n\n$m_i = \\max_{j \\le i} x_j$를 돌려주세요.\n",
+        "starter.py": "def running_max(row):\n    return [0.0 for _ in row]\n",
+        "reference.py": ("def running_max(row):\n    out, top = [], float('-inf')\n"
+                         "    for x in row:\n        top = max(top, x)\n        out.append(top)\n"
+                         "    return out\n"),
+        "cases.py": TINY_CASES,
+        "mutants/returns_input.py": "def running_max(row):\n    return list(row)\n",
+    }
+
+
+@pytest.fixture
+def tiny_valid_files(tiny_files: dict[str, str]) -> dict[str, str]:
+    """Return the small challenge with a hidden case that catches its mutant: valid."""
+    cases = tiny_files["cases.py"].replace(
+        "    ]\n", '        {"name": "a dip", "name_ko": "내려감", "args": [[3.0, 1.0, 2.0]]},\n'
+                   "    ]\n")
+    return {**tiny_files, "cases.py": cases}

@@ -6,10 +6,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from graders.prepare import generate_cases
 from graders.sandbox import Sandbox
-from graders.spec import TRACKS, ChallengeSpec
+from graders.spec import ChallengeSpec, tracks_of
 
-TRACK_TITLES = {"foundations": "Foundations", "internals": "Transformer internals",
-                "modern": "Modern attention"}
 HEADER = ("| # | slug | title | title (ko) | difficulty | entry point | public | hidden "
           "| with checks | mutants |\n|---:|---|---|---|---|---|---:|---:|---:|---:|")
 PREAMBLE = """# Challenge catalog
@@ -41,11 +39,9 @@ def catalog_markdown(specs: list[ChallengeSpec], sandbox: Sandbox) -> str:
         cases = dict(zip([s.slug for s in specs],
                          pool.map(lambda s: generate_cases(s, sandbox), specs), strict=True))
     parts = [PREAMBLE]
-    for track in TRACKS:
-        chosen = [s for s in specs if s.track == track]
-        if chosen:
-            rows = "\n".join(_row(s, cases[s.slug]) for s in chosen)
-            parts.append(f"## {TRACK_TITLES[track]}\n\n{HEADER}\n{rows}\n")
+    for track in sorted(tracks_of(specs).values(), key=lambda t: (t.order, t.name)):
+        rows = "\n".join(_row(s, cases[s.slug]) for s in specs if s.track == track.name)
+        parts.append(f"## {track.title['en']}\n\n{HEADER}\n{rows}\n")
     hidden = sum(not c["public"] for found in cases.values() for c in found)
     mutants = sum(len(s.mutants) for s in specs)
     parts.append(f"In all: {len(specs)} challenges, {hidden} hidden cases, {mutants} mutants.\n")

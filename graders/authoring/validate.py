@@ -3,19 +3,34 @@ caught by a hidden case and diagnosed as itself."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
 from graders.grade import grade
 from graders.judging.properties import rows_sum_to_one
 from graders.prepare import Prepared, PrepareError, prepare
+from graders.problems import Problem
 from graders.report import GradeReport
 from graders.sandbox import Sandbox
 from graders.spec import ChallengeSpec
 from graders.verdicts import Verdict
+
+
+@dataclass(frozen=True)
+class MutantCheck:
+    """Whether the hidden cases caught one mutant, and whether the diagnosis named it."""
+
+    name: str
+    killed: bool
+    named: bool
+    diagnosis: str | None
+
+    def to_json(self) -> dict:
+        """Return the check as `{"name", "killed", "named", "diagnosis"}`."""
+        return asdict(self)
 
 
 @dataclass
@@ -23,55 +38,91 @@ class Validation:
     """The outcome of validating one challenge."""
 
     slug: str
-    problems: list[str] = field(default_factory=list)
-    mutants_killed: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    mutants: list[MutantCheck] = field(default_factory=list)
     mutants_total: int = 0
     public_examples: int = 0
     hidden_cases: int = 0
     checked_cases: int = 0
+    prepared: Prepared | None = None
 
     @property
     def ok(self) -> bool:
         """Tell whether the challenge passed every check."""
         return not self.problems
 
+    @property
+    def mutants_killed(self) -> int:
+        """Count the mutants caught and named."""
+        return sum(m.killed and m.named for m in self.mutants)
 
-def validate(spec: ChallengeSpec, sandbox: Sandbox) -> Validation:
-    """Run every check of a challenge's strength and collect what fails."""
+
+def steps(spec: ChallengeSpec) -> int:
+    """Count the steps of validating `spec`: preparing, the reference, the starter, each mutant."""
+    return 3 + len(spec.mutants)
+
+
+def validate(spec: ChallengeSpec, sandbox: Sandbox,
+             progress: Callable[[Validation, int], None] | None = None) -> Validation:
+    """Run every check of a challenge's strength and collect what fails.
+
+    `progress(result so far, steps done)` is called after each step (see `steps`).
+    """
     result = Validation(spec.slug, mutants_total=len(spec.mutants))
+    report = progress or (lambda _result, _done: None)
     try:
         prepared = prepare(spec, sandbox)
     except PrepareError as exc:
-        result.problems.append(str(exc))
+        result.problems.append(Problem(str(exc), exc.file))
         return result
+    result.prepared = prepared
     result.public_examples = sum(c.public for c in prepared.cases)
     result.hidden_cases = len(prepared.cases) - result.public_examples
     result.checked_cases = sum(bool(c.checks) for c in prepared.cases)
-    if not result.public_examples:
-        result.problems.append("no public example")
-    if not result.hidden_cases:
-        result.problems.append("no hidden case")
-    untranslated = [c.name for c in prepared.cases if not c.names.get("ko")]
-    if untranslated:
-        result.problems.append(f"cases without a Korean name (name_ko): {untranslated}")
+    result.problems.extend(_case_problems(prepared))
+    report(result, 1)
     reference = grade(spec, prepared, spec.reference, sandbox)  # proves every check holds too
     if reference.verdict != Verdict.ACCEPTED:
         failing = ", ".join(f"{t.name!r}: {t.message}" for t in reference.tests if not t.passed)
-        result.problems.append(f"the reference is not accepted ({reference.verdict}: {failing})")
+        result.problems.append(Problem(
+            f"the reference is not accepted ({reference.verdict}: {failing})", "reference.py"))
     if spec.weights_probe and not _probe_reads_weights(reference):
-        result.problems.append("weights_probe reads no weights (rows summing to 1) from the "
-                               "reference on any public example")
+        result.problems.append(Problem(
+            "weights_probe reads no weights (rows summing to 1) from the reference on any "
+            "public example", "challenge.toml"))
+    report(result, 2)
     if grade(spec, prepared, spec.starter, sandbox).verdict == Verdict.ACCEPTED:
-        result.problems.append("the starter code is accepted")
-    if len(spec.mutants) < 1:
-        result.problems.append("no mutant")
-    for mutant in spec.mutants:
-        problem = _check_mutant(spec, prepared, mutant.name, mutant.source, sandbox)
-        if problem:
-            result.problems.append(f"mutant {mutant.name}: {problem}")
-        else:
-            result.mutants_killed += 1
+        result.problems.append(Problem("the starter code is accepted: it must not pass",
+                                       "starter.py"))
+    if not spec.mutants:
+        result.problems.append(Problem("no mutant: add at least one mutants/<name>.py"))
+    report(result, 3)
+    for done, mutant in enumerate(spec.mutants, 4):
+        check = _check_mutant(spec, prepared, mutant.name, mutant.source, sandbox)
+        result.mutants.append(check)
+        if not check.killed:
+            result.problems.append(Problem(f"mutant {mutant.name} passes every hidden case: "
+                                           "add a case that catches it", "cases.py"))
+        elif not check.named:
+            result.problems.append(Problem(
+                f"mutant {mutant.name} is diagnosed as {check.diagnosis or 'nothing'}",
+                f"mutants/{mutant.name}.py"))
+        report(result, done)
     return result
+
+
+def _case_problems(prepared: Prepared) -> list[Problem]:
+    """Say what the cases lack: a public example, a hidden case, Korean names."""
+    problems = []
+    if not any(c.public for c in prepared.cases):
+        problems.append(Problem("no public example", "cases.py"))
+    if all(c.public for c in prepared.cases):
+        problems.append(Problem("no hidden case", "cases.py"))
+    untranslated = [c.name for c in prepared.cases if not c.names.get("ko")]
+    if untranslated:
+        problems.append(Problem(f"cases without a Korean name (name_ko): {untranslated}",
+                                "cases.py"))
+    return problems
 
 
 def _probe_reads_weights(report: GradeReport) -> bool:
@@ -81,13 +132,10 @@ def _probe_reads_weights(report: GradeReport) -> bool:
 
 
 def _check_mutant(spec: ChallengeSpec, prepared: Prepared, name: str, source: str,
-                  sandbox: Sandbox) -> str | None:
+                  sandbox: Sandbox) -> MutantCheck:
     report = grade(spec, prepared, source, sandbox)
-    if not any(t.hidden and not t.passed for t in report.tests):
-        return "passes every hidden case"
-    if report.diagnosis != name:
-        return f"diagnosed as {report.diagnosis or 'nothing'}"
-    return None
+    killed = any(t.hidden and not t.passed for t in report.tests)
+    return MutantCheck(name, killed, killed and report.diagnosis == name, report.diagnosis)
 
 
 def validate_all(specs: list[ChallengeSpec], sandbox: Sandbox,
@@ -99,7 +147,7 @@ def validate_all(specs: list[ChallengeSpec], sandbox: Sandbox,
             try:
                 yield future.result()
             except Exception as exc:  # noqa: BLE001 - one broken sandbox run fails one row
-                yield Validation(futures[future], [f"internal error: {exc!r}"])
+                yield Validation(futures[future], [Problem(f"internal error: {exc!r}")])
 
 
 COLUMNS = ("public", "hidden", "checked", "mutants killed")

@@ -28,7 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "POOL_SIZE": 2,
     "SANDBOX_BASE": "python:3.12-slim",
     "MAX_CODE_BYTES": 64 * 1024,
-    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,  # a challenge upload (graders.authoring.bundle)
     "RUN_WAIT_EXTRA_SECONDS": 5.0,
     "SESSION_COOKIE_SAMESITE": "Lax",
     # A learner may keep a challenge open for hours: a CSRF token lives as long as the session.

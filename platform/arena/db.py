@@ -25,11 +25,27 @@ def alembic_config(app: Flask) -> Config:
 
 
 def _run(app: Flask, action: Callable[[Config, str], None], revision: str) -> None:
-    """Run one Alembic command on a connection of the app's engine, in one transaction."""
+    """Run one Alembic command on a connection of the app's engine, in one transaction.
+
+    SQLite alters a table by copying it to a new one: its foreign keys are off meanwhile (the
+    pragma only takes effect outside a transaction), then checked, then on again.
+    """
     config = alembic_config(app)
-    with app.app_context(), db.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        action(config, revision)
+    with app.app_context(), db.engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                action(config, revision)
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise RuntimeError("the migration left rows whose foreign keys dangle")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 def upgrade(app: Flask, revision: str = "head") -> None:

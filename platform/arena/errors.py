@@ -31,3 +31,39 @@ class Unprocessable(ArenaError):
 
     status = 422
     code = "unprocessable"
+
+
+class Forbidden(ArenaError):
+    """The caller is known but their role or ownership does not allow this."""
+
+    status = 403
+    code = "forbidden"
+
+
+class Conflict(ArenaError):
+    """The request is valid but the current state does not allow it."""
+
+    status = 409
+    code = "conflict"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code or self.code
+
+
+class InvalidChallenge(Unprocessable):
+    """Authored files that cannot become a challenge; `problems` says why, file by file."""
+
+    code = "invalid_challenge"
+
+    def __init__(self, problems: list) -> None:
+        super().__init__(f"{len(problems)} problem{'s' * (len(problems) != 1)} in the files: "
+                         + "; ".join(str(p) for p in problems[:5]))
+        self.problems = problems
+
+
+class Unauthenticated(ArenaError):
+    """A credential was sent and is not valid (where none at all would be allowed)."""
+
+    status = 401
+    code = "unauthorized"

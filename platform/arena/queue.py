@@ -15,6 +15,7 @@ from arena.sandbox import get_sandbox
 from arena.services.catalog import prepare_pending
 from arena.services.grading import grade_submission
 from arena.services.jobs import claim_next, requeue_unfinished
+from arena.services.validation import requeue_validations, validate_next
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ class EmbeddedQueue:
         self.sandbox = sandbox
         self.workers = workers
         self._wake = threading.Event()
+        self._authoring = threading.Event()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
 
@@ -44,12 +46,14 @@ class EmbeddedQueue:
         self.sandbox = self.sandbox or get_sandbox(self.app)
         with self.app.app_context():
             requeued = requeue_unfinished()
-        if requeued:
-            log.info("requeued %d submissions left running by a previous process", requeued)
+            revalidated = requeue_validations()
+        if requeued or revalidated:
+            log.info("requeued %d submissions and %d validations left running by a previous "
+                     "process", requeued, revalidated)
         self._stop.clear()
         self._threads = [threading.Thread(target=self._work, name=f"arena-worker-{i}",
                                           daemon=True) for i in range(self.workers)]
-        self._threads.append(threading.Thread(target=self._prepare, name="arena-preparer",
+        self._threads.append(threading.Thread(target=self._author, name="arena-author",
                                               daemon=True))
         for thread in self._threads:
             thread.start()
@@ -58,13 +62,15 @@ class EmbeddedQueue:
         """Ask the workers to finish their current job and wait for them."""
         self._stop.set()
         self._wake.set()
+        self._authoring.set()
         for thread in self._threads:
             thread.join(timeout)
         self._threads = []
 
     def notify(self) -> None:
-        """Wake a worker: a submission was queued."""
+        """Wake the workers: a submission or a validation was queued."""
         self._wake.set()
+        self._authoring.set()
 
     def _work(self) -> None:
         """Claim and grade submissions until stopped."""
@@ -89,21 +95,19 @@ class EmbeddedQueue:
                 return True
             return False
 
-    def _prepare(self) -> None:
-        """Prepare the catalog's pending versions in the background, never holding a worker.
-
-        Preparing one version runs several sandboxes (seconds); done by a worker, it would
-        keep submissions waiting right after start-up.
-        """
+    def _author(self) -> None:
+        """Validate queued challenge versions, then prepare published ones, never holding a
+        worker: each runs many sandboxes (seconds), and learners' submissions come first."""
         while not self._stop.is_set():
             try:
                 with self.app.app_context():
-                    busy = prepare_pending(self.sandbox)
+                    busy = validate_next(self.sandbox) or prepare_pending(self.sandbox)
             except Exception:
-                log.exception("preparing a challenge version failed")
+                log.exception("validating or preparing a challenge version failed")
                 busy = False
             if not busy:
-                self._stop.wait(POLL_SECONDS * 10)
+                self._authoring.wait(POLL_SECONDS * 10)
+                self._authoring.clear()
 
 
 def init_app(app: Flask) -> None:

@@ -4,8 +4,14 @@ from arena.sandbox import get_sandbox
 
 EXPECTED_PATHS = {
     "/api/v1/health": {"get"},
-    "/api/v1/challenges": {"get"},
-    "/api/v1/challenges/{slug}": {"get"},
+    "/api/v1/challenges": {"get", "post"},
+    "/api/v1/challenges/{slug}": {"get", "put"},
+    "/api/v1/challenges/{slug}/files": {"get"},
+    "/api/v1/challenges/{slug}/validate": {"post"},
+    "/api/v1/challenges/{slug}/validation": {"get"},
+    "/api/v1/challenges/{slug}/publish": {"post"},
+    "/api/v1/challenges/{slug}/versions": {"get"},
+    "/api/v1/challenges/{slug}/export": {"get"},
     "/api/v1/challenges/{slug}/submissions": {"post"},
     "/api/v1/challenges/{slug}/runs": {"post"},
     "/api/v1/submissions": {"get"},

@@ -15,20 +15,24 @@ from arena.services.catalog import (
     list_challenges,
     prepare_pending,
     prepare_version,
-    spec_from_json,
-    spec_to_json,
     sync_catalog,
-    version_spec,
+    track_titles,
 )
+from arena.services.validation import validate_next
+from arena.services.versions import spec_from_json, spec_to_json, version_spec
 from graders import PrepareError, load_catalog
+from graders.authoring.bundle import folder_files
+from graders.authoring.record import RECORD
 
 
 @pytest.fixture
 def folder(app, tmp_path) -> Path:
-    """Copy two real challenges into a catalog folder the test may change."""
+    """Copy two real challenges, and the record of their validation, into a catalog folder
+    the test may change."""
     root = tmp_path / "catalog"
     for slug in ("softmax", "scaled-scores"):
         shutil.copytree(Path(app.config["CHALLENGES_DIR"]) / slug, root / slug)
+    shutil.copy(Path(app.config["CHALLENGES_DIR"]) / RECORD, root / RECORD)
     return root
 
 
@@ -36,32 +40,84 @@ def _versions() -> int:
     return db.session.scalar(select(func.count()).select_from(ChallengeVersion))
 
 
-def test_sync_creates_challenges_with_a_current_version(app, folder):
+def test_sync_publishes_folders_the_validation_record_names(app, folder):
     with app.app_context():
-        synced = sync_catalog(folder)
-        assert [c.slug for c in synced] == ["softmax", "scaled-scores"]
+        report = sync_catalog(folder)
+        assert report.published == ["scaled-scores", "softmax"] and not report.pending
         softmax = get_challenge("softmax")
         assert softmax.title["ko"] == "소프트맥스" and softmax.entry_point == "softmax"
         version = softmax.current_version
         assert version.statement["en"].strip() and version.starter.strip()
-        assert version.prepared is None and _versions() == 2
+        assert version.prepared is None and version.number == 1 and _versions() == 2
+        assert version.files == {path: data.decode() for path, data in
+                                 folder_files(folder / "softmax").items()}
 
 
 def test_resync_of_unchanged_folders_adds_no_version(app, folder):
     with app.app_context():
         sync_catalog(folder)
-        sync_catalog(folder)
-        assert _versions() == 2
+        report = sync_catalog(folder)
+        assert report.unchanged == ["scaled-scores", "softmax"] and _versions() == 2
 
 
-def test_changed_folder_becomes_the_current_version(app, folder):
+def test_a_changed_folder_waits_as_a_draft_until_validated(app, folder):
     with app.app_context():
-        old = sync_catalog(folder)[0].current_version
+        old = sync_catalog(folder) and get_challenge("softmax").current_version
         (folder / "softmax" / "statement.en.md").write_text("New words.\n", encoding="utf-8")
-        new = sync_catalog(folder)[0].current_version
-        assert new.id != old.id and new.content_hash != old.content_hash
-        assert get_challenge("softmax").current_version.statement["en"] == "New words.\n"
+        report = sync_catalog(folder)
+        [draft] = report.pending
+        assert draft.content_hash != old.content_hash and draft.validation_status == "queued"
+        assert draft.publish_when_valid and draft.number == 2
+        live = get_challenge("softmax")
+        assert live.current_version_id == old.id and live.draft_version_id == draft.id
         assert _versions() == 3
+
+
+@pytest.mark.sandbox
+def test_a_folder_is_published_by_the_validation_that_proves_it(app, folder, make_sandbox):
+    (folder / "softmax" / "statement.en.md").write_text("New words.\n", encoding="utf-8")
+    with app.app_context():
+        report = sync_catalog(folder)
+        assert [v.challenge.slug for v in report.pending] == ["softmax"]
+        with pytest.raises(NotFound):
+            get_challenge("softmax")  # never published: learners do not see it yet
+        while validate_next(make_sandbox("process")):
+            pass
+        softmax = get_challenge("softmax")
+        assert softmax.current_version.statement["en"] == "New words.\n"
+        assert softmax.current_version.prepared is not None and softmax.draft_version is None
+
+
+@pytest.mark.sandbox
+def test_a_folder_that_fails_validation_is_not_published(app, folder, make_sandbox):
+    with app.app_context():
+        sync_catalog(folder)
+        old = get_challenge("softmax").current_version_id
+    (folder / "softmax" / "reference.py").write_text(
+        "def softmax(row):\n    return [0.0 for _ in row]\n", encoding="utf-8")
+    with app.app_context():
+        sync_catalog(folder)
+        while validate_next(make_sandbox("process")):
+            pass
+        softmax = get_challenge("softmax")
+        assert softmax.current_version_id == old
+        assert softmax.draft_version.valid is False
+        assert sync_catalog(folder).invalid == ["softmax"]  # not validated again, not published
+
+
+def test_a_broken_folder_is_reported_and_skipped(app, folder):
+    with app.app_context():
+        sync_catalog(folder)
+        toml = folder / "softmax" / "challenge.toml"
+        toml.write_text(toml.read_text().replace('difficulty = "easy"\n', ""), encoding="utf-8")
+        (folder / "half-written").mkdir()
+        (folder / "half-written" / "starter.py").write_text("x = 1\n", encoding="utf-8")
+        report = sync_catalog(folder)
+        assert set(report.broken) == {"softmax", "half-written"}
+        assert [str(p) for p in report.broken["softmax"]] == [
+            "challenge.toml: difficulty must be one of easy, medium, hard"]
+        assert any(p.file == "challenge.toml" for p in report.broken["half-written"])
+        assert [c.slug for c in list_challenges()] == ["softmax", "scaled-scores"]
 
 
 def test_removed_folder_retires_its_challenge(app, folder):
@@ -75,20 +131,29 @@ def test_removed_folder_retires_its_challenge(app, folder):
         assert db.session.scalar(select(Challenge).where(Challenge.slug == "scaled-scores"))
 
 
+def test_tracks_are_described_by_their_first_challenge(app, catalog):
+    with app.app_context():
+        titles = track_titles()
+    assert titles["foundations"] == {"en": "Foundations", "ko": "기초"}
+    assert list(titles) == ["foundations", "internals", "modern"]
+
+
 def test_spec_survives_the_database(app, folder):
-    for spec in load_catalog(folder):
+    specs, _ = load_catalog(folder)
+    for spec in specs:
         assert spec_from_json(spec_to_json(spec)) == spec
     with app.app_context():
         sync_catalog(folder)
         db.session.expire_all()
         stored = version_spec(get_challenge("softmax").current_version)
-    assert stored == load_catalog(folder)[0]
+    assert stored == load_catalog(folder)[0][0]
 
 
 @pytest.mark.sandbox
 def test_prepare_version_stores_the_cases_once(app, folder):
     with app.app_context():
-        version = sync_catalog(folder)[0].current_version
+        sync_catalog(folder)
+        version = get_challenge("softmax").current_version
         prepared = prepare_version(version, get_sandbox(app))
         assert prepared.content_hash == version.content_hash
         assert prepared.public_examples() and version.prepared is not None
@@ -100,7 +165,7 @@ def test_prepare_error_is_stored_on_the_version(app, folder):
     (folder / "softmax" / "reference.py").write_text(
         "def softmax(row):\n    raise ValueError('broken')\n", encoding="utf-8")
     with app.app_context():
-        version = sync_catalog(folder)[0].current_version
+        [version] = sync_catalog(folder).pending
         with pytest.raises(PrepareError):
             prepare_version(version, get_sandbox(app))
         assert version.prepared is None and "softmax" in version.prepare_error

@@ -27,7 +27,7 @@ def test_defaults_put_everything_in_the_data_folder(clean_env, tmp_path):
     assert app.config["SANDBOX"] is None
     assert Path(app.config["CHALLENGES_DIR"]) == REPOSITORY_CHALLENGES
     assert REPOSITORY_CHALLENGES.name == "challenges"
-    assert app.config["MAX_CONTENT_LENGTH"] == 1024 * 1024
+    assert app.config["MAX_CONTENT_LENGTH"] == 4 * 1024 * 1024
 
 
 def test_secret_key_is_generated_once_and_kept(clean_env, tmp_path):

@@ -11,7 +11,7 @@ from arena.presenters import present_submission as present
 
 TABLES = {"user_account", "api_token", "challenge", "challenge_version", "submission",
           "test_result"}
-HEAD = "0003"
+HEAD = "0004"
 
 
 def _tables(app) -> set[str]:

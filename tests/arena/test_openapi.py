@@ -8,14 +8,19 @@ documented schema (no undocumented field either) and the documented headers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 
+from arena.extensions import db
+from arena.models import Challenge
+
 SPEC = "/api/v1/openapi.json"
 SLUG = "softmax"
+DRAFT = "running-max"  # the small authored challenge of tests/conftest.py
+TOO_LARGE = "#" * (4 * 1024 * 1024 + 1)  # over the request size limit (MAX_CONTENT_LENGTH)
 CODE = "def softmax(row):\n    return row\n"
 BAD_TOKEN = {"Authorization": "Bearer not-a-token"}
 #: Refused tokens allowed per address in this module: a small limit says the same thing fast.
@@ -43,6 +48,7 @@ class Caller:
     client: Any
     headers: dict[str, str]
     request: pytest.FixtureRequest
+    tokens: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def call(self, method: str, path: str, headers: dict | None = None, **kwargs: Any) -> Any:
         """Send a request with the student's token unless other headers are given."""
@@ -55,6 +61,42 @@ class Caller:
                              json={"code": CODE})
         assert response.status_code == 202
         return response.get_json()["url"]
+
+    def author(self, role: str = "instructor") -> dict[str, str]:
+        """Return the header of an instructor (or an admin), created on first use."""
+        name = f"author-{role}"
+        if name not in self.tokens:
+            token = self.request.getfixturevalue("make_token")(name, role)
+            self.tokens[name] = {"Authorization": f"Bearer {token}"}
+        return self.tokens[name]
+
+    def files(self, **changed: str) -> dict[str, str]:
+        """Return the small authored challenge's files, some of them changed."""
+        return {**self.request.getfixturevalue("tiny_files"), **changed}
+
+    def draft(self) -> str:
+        """Create the instructor's small challenge as a draft; return its path."""
+        created = self.call("POST", "/api/v1/challenges", json={"files": self.files()},
+                            headers=self.author())
+        assert created.status_code == 201, created.get_json()
+        return f"/api/v1/challenges/{DRAFT}"
+
+    def validated(self) -> str:
+        """A draft whose validation (recorded here as the worker would) found it valid."""
+        path = self.draft()
+        with self.app.app_context():
+            version = db.session.scalar(db.select(Challenge).where(
+                Challenge.slug == DRAFT)).draft_version
+            version.validation_status = "done"
+            version.validation = {"valid": True, "problems": [], "mutants": [
+                {"name": "returns_input", "killed": True, "named": True,
+                 "diagnosis": "returns_input"}], "progress": {"done": 4, "total": 4}}
+            db.session.commit()
+        return path
+
+    def as_author(self, method: str, path: str, **kwargs: Any) -> Any:
+        """Send a request as the instructor."""
+        return self.call(method, path, headers=self.author(), **kwargs)
 
     def from_blocked_address(self, method: str, path: str, **kwargs: Any) -> Any:
         """Use up an address's refused tokens, then send a good one from it."""
@@ -105,6 +147,72 @@ def _code_posts(kind: str) -> dict[int, Recipe]:
     }
 
 
+def _refusals(method: str, suffix: str, **kwargs: Any) -> dict[int, Recipe]:
+    """The refusals every authoring route on a challenge answers with."""
+    return {
+        401: lambda c: c.call(method, c.draft() + suffix, headers=BAD_TOKEN, **kwargs),
+        403: lambda c: c.call(method, c.draft() + suffix, **kwargs),  # a student
+        404: lambda c: c.as_author(method, f"/api/v1/challenges/nope{suffix}", **kwargs),
+        429: lambda c: c.from_blocked_address(method, c.draft() + suffix, **kwargs),
+    }
+
+
+#: The authoring operations (docs/authoring.md): as the instructor who owns the challenge.
+AUTHORING: dict[str, dict[int, Recipe]] = {
+    "post /api/v1/challenges": {
+        201: lambda c: c.as_author("POST", "/api/v1/challenges", json={"files": c.files()}),
+        401: lambda c: c.call("POST", "/api/v1/challenges", json={"files": c.files()},
+                              headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", "/api/v1/challenges", json={"files": c.files()}),
+        409: lambda c: c.draft() and c.as_author("POST", "/api/v1/challenges",
+                                                 json={"files": c.files()}),
+        413: lambda c: c.as_author("POST", "/api/v1/challenges",
+                                   json={"files": {"cases.py": TOO_LARGE}}),
+        422: lambda c: c.as_author("POST", "/api/v1/challenges", json={"files": {}}),
+        429: lambda c: c.from_blocked_address("POST", "/api/v1/challenges",
+                                              json={"files": c.files()}),
+    },
+    "put /api/v1/challenges/{slug}": {
+        200: lambda c: c.as_author("PUT", c.draft(), json={"files": c.files(
+            **{"statement.en.md": "# Changed\n"})}),
+        **_refusals("PUT", "", json={"files": {"challenge.toml": 'slug = "nope"\n'}}),
+        409: lambda c: c.as_author("PUT", c.draft(), json={"files": c.files(**{
+            "challenge.toml": c.files()["challenge.toml"].replace(DRAFT, "renamed")})}),
+        413: lambda c: c.as_author("PUT", c.draft(), json={"files": {"cases.py": TOO_LARGE}}),
+        422: lambda c: c.as_author("PUT", c.draft(), json={"files": {"cases.py": "x = (\n"}}),
+    },
+    "get /api/v1/challenges/{slug}/files": {
+        200: lambda c: c.as_author("GET", c.draft() + "/files?version=draft"),
+        **_refusals("GET", "/files"),
+        422: lambda c: c.as_author("GET", c.draft() + "/files?version=latest"),
+    },
+    "post /api/v1/challenges/{slug}/validate": {
+        202: lambda c: c.as_author("POST", c.draft() + "/validate"),
+        **_refusals("POST", "/validate"),
+        409: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/validate",
+                              headers=c.author("admin")),  # a folder's, without a draft
+    },
+    "get /api/v1/challenges/{slug}/validation": {
+        200: lambda c: c.as_author("GET", c.validated() + "/validation"),
+        **_refusals("GET", "/validation"),
+        422: lambda c: c.as_author("GET", c.draft() + "/validation?version=-1"),
+    },
+    "post /api/v1/challenges/{slug}/publish": {
+        200: lambda c: c.as_author("POST", c.validated() + "/publish"),
+        **_refusals("POST", "/publish", json={}),
+        409: lambda c: c.as_author("POST", c.draft() + "/publish"),
+        422: lambda c: c.as_author("POST", c.draft() + "/publish", json={"version": 0}),
+    },
+    "get /api/v1/challenges/{slug}/versions": {
+        200: lambda c: c.as_author("GET", c.draft() + "/versions"),
+        **_refusals("GET", "/versions"),
+    },
+    "get /api/v1/challenges/{slug}/export": {
+        200: lambda c: c.as_author("GET", c.draft() + "/export"),
+        **_refusals("GET", "/export"),
+        422: lambda c: c.as_author("GET", c.draft() + "/export?version=x"),
+    },
+}
 #: For each operation, one request per status it may answer with.
 RECIPES: dict[str, dict[int, Recipe]] = {
     "get /api/v1/health": {
@@ -119,10 +227,13 @@ RECIPES: dict[str, dict[int, Recipe]] = {
     },
     "get /api/v1/challenges/{slug}": {
         200: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}?lang=ko", headers={}),
+        401: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}", headers=BAD_TOKEN),
+        403: lambda c: c.call("GET", c.draft() + "?version=draft"),
         404: lambda c: c.call("GET", "/api/v1/challenges/nope"),
         422: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}?lang=fr"),
         429: lambda c: c.from_blocked_address("GET", f"/api/v1/challenges/{SLUG}"),
     },
+    **AUTHORING,
     "post /api/v1/challenges/{slug}/submissions": {
         202: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/submissions",
                               json={"code": CODE}),
@@ -131,6 +242,8 @@ RECIPES: dict[str, dict[int, Recipe]] = {
     "post /api/v1/challenges/{slug}/runs": {
         200: _run_done,
         202: _run_not_done_at_once,
+        403: lambda c: c.call("POST", c.draft() + "/runs", json={"code": CODE,
+                                                                  "version": "draft"}),
         **_code_posts("runs"),
     },
     "get /api/v1/submissions": {
@@ -205,6 +318,9 @@ def test_the_response_is_the_documented_one(app, client, catalog, auth_headers, 
     content = documented.get("content", {})
     assert set(content) == {response.mimetype}
     assert content[response.mimetype].get("schema"), "the body is not described"
+    if not response.is_json:  # an archive: described as binary, not validated as JSON
+        assert content[response.mimetype]["schema"]["format"] == "binary"
+        return
     errors = sorted(_validator(spec, content[response.mimetype]["schema"])
                     .iter_errors(response.get_json()), key=str)
     assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors)

@@ -13,6 +13,8 @@ from arena.services.catalog import get_challenge, sync_catalog
 from arena.services.grading import NOT_PREPARED
 from arena.services.jobs import claim_next
 from arena.services.submissions import create_submission
+from graders import load_catalog
+from graders.authoring.record import update_record
 
 pytestmark = pytest.mark.sandbox
 
@@ -73,6 +75,10 @@ def test_a_challenge_that_cannot_be_prepared_ends_in_internal_error(
     root = tmp_path / "catalog"
     shutil.copytree(Path(app.config["CHALLENGES_DIR"]) / "softmax", root / "softmax")
     (root / "softmax" / "cases.py").write_text("def cases():\n    return 1 / 0\n")
+    # Published as a stale validation record would have it (a version proven by an earlier
+    # engine, say): grading must still end, as the platform's fault.
+    specs, _ = load_catalog(root)
+    update_record(root, {"softmax": specs[0].content_hash}, set())
     with app.app_context():
         sync_catalog(root)
     row = _wait(app, _submit(app, _reference(app)))

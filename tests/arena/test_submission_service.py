@@ -1,6 +1,7 @@
 """Submissions: validated, queued pinned to a version, visible to their owner and to staff."""
 
 import shutil
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -13,7 +14,8 @@ from arena.services import jobs
 from arena.services import submissions as service
 from arena.services.catalog import sync_catalog
 from arena.services.users import create_user
-from graders import GradeReport, Verdict
+from graders import GradeReport, Verdict, load_catalog
+from graders.authoring.record import update_record
 
 CODE = "def softmax(row):\n    return row\n"
 
@@ -75,12 +77,20 @@ def test_lists_show_own_submissions_and_everyone_to_staff(ctx):
         service.get_submission(bob, mine.id)
 
 
+def _record(root: Path) -> None:
+    """Record the folders under `root` as proven, as `arena challenges validate` would."""
+    specs, _ = load_catalog(root)
+    update_record(root, {spec.slug: spec.content_hash for spec in specs}, set())
+
+
 def test_old_submissions_keep_their_version_after_a_resync(ctx, app, tmp_path):
     root = tmp_path / "catalog"
     shutil.copytree(app.config["CHALLENGES_DIR"] + "/softmax", root / "softmax")
+    _record(root)
     sync_catalog(root)
     before = service.create_submission(_user(), "softmax", CODE)
     (root / "softmax" / "statement.en.md").write_text("Changed.\n", encoding="utf-8")
+    _record(root)
     sync_catalog(root)
     after = service.create_submission(_user(), "softmax", CODE)
     assert before.version_id != after.version_id

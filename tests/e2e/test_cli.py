@@ -117,7 +117,8 @@ def test_validate_proves_every_challenge_and_catches_a_weak_one(server, tmp_path
     server.env["ARENA_CHALLENGES_DIR"] = str(broken)
     done = server.cli("challenges", "validate", "softmax")
     assert done.returncode == 1
-    assert "mutant no_normalisation: passes every hidden case" in done.stdout
+    assert ("- cases.py: mutant no_normalisation passes every hidden case: add a case that "
+            "catches it") in done.stdout
     assert any(line.startswith("FAIL softmax") for line in done.stdout.splitlines())
 
 

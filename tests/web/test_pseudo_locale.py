@@ -110,9 +110,10 @@ def _graded(app, username: str) -> int:
 def _authored(app) -> set[str]:
     """Return the catalog's authored words (titles, names), which have no pseudo version."""
     with app.app_context():
-        from arena.services.catalog import list_challenges
+        from arena.services.catalog import list_challenges, track_titles
 
-        return {c.title.get("en", "") for c in list_challenges()} | {"Attention Arena"}
+        return ({c.title.get("en", "") for c in list_challenges()} | {"Attention Arena"}
+                | {title["en"] for title in track_titles().values()})
 
 
 def test_the_pseudo_locale_is_offered_and_the_scripts_speak_it(client, catalog):

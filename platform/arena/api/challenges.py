@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
+from apiflask.validators import Regexp
+from flask import request
 
+from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
+from arena.errors import NotFound, Unauthenticated
 from arena.presenters import challenge_detail, challenge_summary
+from arena.services.authoring import manageable
 from arena.services.catalog import get_challenge, list_challenges
+from arena.services.versions import VERSION, find_version
 
 bp = APIBlueprint("challenges", __name__)
 
@@ -66,10 +72,30 @@ def list_view(query_data: dict) -> dict:
     return {"challenges": [challenge_summary(c, query_data["lang"]) for c in list_challenges()]}
 
 
+class ShowQuery(LangQuery):
+    """The language, and (for the challenge's authors) a version other than the published."""
+
+    version = fields.String(validate=Regexp(VERSION), metadata={
+        "description": "`draft`, `published` or a version number: its authors' preview "
+                       "(their token or session)."})
+
+
 @bp.get("/challenges/<slug>")
-@bp.input(LangQuery, location="query")
+@bp.auth_required(auth, optional=True)
+@bp.input(ShowQuery, location="query")
 @bp.output(ChallengeOut)
-@bp.doc(summary="Show a challenge", responses=error_responses(404, 422))
+@bp.doc(summary="Show a challenge", description="Readable without a token; a draft only by "
+        "the challenge's authors.", responses=error_responses(401, 403, 404, 422))
 def show_view(slug: str, query_data: dict) -> dict:
     """Show one challenge: statement, starter code, entry point and public examples."""
-    return challenge_detail(get_challenge(slug), query_data["lang"])
+    if current_user() is None and "Authorization" in request.headers:
+        raise Unauthenticated("the token sent is not valid; send a valid one, or none")
+    if "version" not in query_data:
+        return challenge_detail(get_challenge(slug), query_data["lang"])
+    if current_user() is None:
+        raise NotFound(f"no challenge called {slug!r}")
+    challenge = manageable(current_user(), slug)
+    version = find_version(challenge, query_data["version"])
+    if version is None:
+        raise NotFound(f"{slug!r} has no version {query_data['version']}")
+    return challenge_detail(challenge, query_data["lang"], version)

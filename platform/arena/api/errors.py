@@ -10,7 +10,7 @@ from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from arena.errors import ArenaError, Unprocessable
+from arena.errors import ArenaError, InvalidChallenge, Unprocessable
 from arena.ratelimit import retry_after
 
 CODES = {
@@ -33,11 +33,21 @@ DESCRIPTIONS = {
 }
 
 
+class ProblemOut(Schema):
+    """One thing wrong with a challenge's files: which file, which line, what."""
+
+    file = fields.String(allow_none=True, metadata={"example": "challenge.toml"})
+    line = fields.Integer(allow_none=True, metadata={"example": 3})
+    message = fields.String(metadata={"example": "difficulty must be one of easy, medium, hard"})
+
+
 class ErrorDetailOut(Schema):
     """What went wrong: a stable code for programs, a sentence for people."""
 
     code = fields.String(required=True, metadata={"example": "not_found"})
     message = fields.String(required=True, metadata={"example": "no challenge called 'nope'"})
+    problems = fields.List(fields.Nested(ProblemOut), metadata={
+        "description": "With code `invalid_challenge`: what is wrong with the files."})
 
 
 class ErrorOut(Schema):
@@ -91,8 +101,11 @@ def render_http_error(error: HTTPError) -> tuple[dict, int, Any]:
 
 
 def render_arena_error(error: ArenaError) -> tuple[dict, int, Any]:
-    """Render a domain error raised by a service."""
-    return error_response(error.status, error.message, code=error.code)
+    """Render a domain error raised by a service (with its problems, for authored files)."""
+    body, status, headers = error_response(error.status, error.message, code=error.code)
+    if isinstance(error, InvalidChallenge):
+        body["error"]["problems"] = [p.to_json() for p in error.problems]
+    return body, status, headers
 
 
 def render_werkzeug_error(error: HTTPException) -> Any:
@@ -126,8 +139,9 @@ def render_rate_limited(error: RateLimitExceeded) -> Any:
 
 
 def require_utf8_body() -> None:
-    """Refuse a request body that is not valid UTF-8 (JSON parsers would only say 400)."""
-    if request.method in BODY_METHODS:
+    """Refuse a request body that is not valid UTF-8 (JSON parsers would only say 400); an
+    upload (multipart) carries binary archives, which their own reader checks."""
+    if request.method in BODY_METHODS and request.mimetype != "multipart/form-data":
         try:
             request.get_data(cache=True).decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from apiflask import APIBlueprint
+from apiflask import APIBlueprint, fields
+from apiflask.validators import OneOf
 from flask import current_app
 
 from arena.api.auth import auth, current_user
@@ -13,26 +14,35 @@ from arena.config import DEFAULTS
 from arena.intake import submit
 from arena.models import Kind
 from arena.presenters import present_submission
+from arena.services.authoring import draft_of
 from arena.services.submissions import get_submission, wait_until_done
 
 bp = APIBlueprint("runs", __name__)
 
 
+class RunIn(CodeIn):
+    """The code to run, and (for the challenge's authors) the draft to run it on."""
+
+    version = fields.String(validate=OneOf(["draft"]), metadata={
+        "description": "`draft`: run on the draft's public examples (its authors only)."})
+
+
 @bp.post("/challenges/<slug>/runs")
 @bp.auth_required(auth)
-@bp.input(CodeIn, location="json")
+@bp.input(RunIn, location="json")
 @bp.input(LangQuery, location="query")
 @bp.output(SubmissionOut)
 @bp.doc(summary="Run code on the public examples", responses={
     200: "Done: the full result",
     202: {"description": "Still running: poll the url",
           "content": {"application/json": {"schema": AcceptedOut}}, "headers": ACCEPTED_HEADERS},
-    **error_responses(400, 401, 404, 413, 422, described={
-        404: "No such challenge", 413: f"Code over {DEFAULTS['MAX_CODE_BYTES']} bytes",
+    **error_responses(400, 401, 403, 404, 413, 422, described={
+        404: "No such challenge (or draft)", 413: f"Code over {DEFAULTS['MAX_CODE_BYTES']} bytes",
         422: "Missing, empty or undecodable code"})})
 def run_view(slug: str, json_data: dict, query_data: dict) -> tuple:
     """Run code on the public examples only, unrecorded; wait briefly for full feedback."""
-    submission = submit(current_user(), slug, json_data["code"], Kind.RUN)
+    draft = draft_of(current_user(), slug) if json_data.get("version") == "draft" else None
+    submission = submit(current_user(), slug, json_data["code"], Kind.RUN, version=draft)
     timeout = submission.version.time_limit + current_app.config["RUN_WAIT_EXTRA_SECONDS"]
     if not wait_until_done(submission.id, timeout):
         return accepted(submission)

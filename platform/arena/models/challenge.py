@@ -1,8 +1,14 @@
-"""Challenges and their immutable versions, one per content hash of the challenge folder."""
+"""Challenges and their immutable versions, one per content hash of the challenge's files.
+
+A challenge has at most one published version (what learners see and are graded against) and
+at most one draft (what its author works on). Every version is kept: submissions stay pinned
+to theirs, and an earlier published version can be published again.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, Double, ForeignKey, String, Text, UniqueConstraint
@@ -12,8 +18,24 @@ from arena.extensions import db
 from arena.models.types import JSONText, UTCDateTime, utcnow
 
 
+class Origin(StrEnum):
+    """Where a challenge's versions come from."""
+
+    FOLDER = "folder"  # a folder under challenges/, loaded by `arena challenges sync`
+    AUTHORED = "authored"  # the API or the pages
+
+
+class VersionState(StrEnum):
+    """A version's place in its challenge's life, derived from the challenge's pointers."""
+
+    DRAFT = "draft"
+    PUBLISHED = "published"
+    RETIRED = "retired"  # published once, replaced since
+    SUPERSEDED = "superseded"  # a draft replaced before it was published
+
+
 class Challenge(db.Model):
-    """A challenge of the catalog; what it asks lives in its current version."""
+    """A challenge of the catalog; what it asks lives in its published version."""
 
     __tablename__ = "challenge"
 
@@ -21,29 +43,57 @@ class Challenge(db.Model):
     slug: Mapped[str] = mapped_column(String(64), unique=True)
     title: Mapped[dict[str, str]] = mapped_column(JSON)
     difficulty: Mapped[str] = mapped_column(String(16))
-    track: Mapped[str] = mapped_column(String(32))
+    track: Mapped[str] = mapped_column(String(64))
+    track_order: Mapped[int | None]
+    track_title: Mapped[dict[str, str] | None] = mapped_column(JSON)
     order: Mapped[int] = mapped_column(default=0)
     tags: Mapped[list[str]] = mapped_column(JSON, default=list)
     entry_point: Mapped[str] = mapped_column(String(64))
     active: Mapped[bool] = mapped_column(default=True)
+    origin: Mapped[str] = mapped_column(String(16), default=Origin.FOLDER)
+    owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"))
     current_version_id: Mapped[int | None] = mapped_column(
+        ForeignKey("challenge_version.id", use_alter=True, ondelete="SET NULL")
+    )
+    draft_version_id: Mapped[int | None] = mapped_column(
         ForeignKey("challenge_version.id", use_alter=True, ondelete="SET NULL")
     )
 
     current_version: Mapped[ChallengeVersion | None] = relationship(
         foreign_keys=[current_version_id], post_update=True
     )
+    draft_version: Mapped[ChallengeVersion | None] = relationship(
+        foreign_keys=[draft_version_id], post_update=True
+    )
+
+    @property
+    def published(self) -> bool:
+        """Tell whether learners can see the challenge."""
+        return self.active and self.current_version is not None
+
+    def state_of(self, version: ChallengeVersion) -> VersionState:
+        """Return the state of one of this challenge's versions."""
+        if version.id == self.current_version_id:
+            return VersionState.PUBLISHED
+        if version.id == self.draft_version_id:
+            return VersionState.DRAFT
+        return VersionState.RETIRED if version.published_at else VersionState.SUPERSEDED
 
 
 class ChallengeVersion(db.Model):
-    """One version of a challenge: the full spec as data, and its prepared cases once computed."""
+    """One version of a challenge: its files, the spec read from them, its prepared cases once
+    computed, and its latest validation."""
 
     __tablename__ = "challenge_version"
-    __table_args__ = (UniqueConstraint("challenge_id", "content_hash"),)
+    __table_args__ = (UniqueConstraint("challenge_id", "content_hash"),
+                      UniqueConstraint("challenge_id", "number"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
+    number: Mapped[int]  # 1, 2, ... per challenge, in the order versions were made
     content_hash: Mapped[str] = mapped_column(String(64))
+    files: Mapped[dict[str, str] | None] = mapped_column(JSONText)  # path -> text, as uploaded
     statement: Mapped[dict[str, str]] = mapped_column(JSON)
     starter: Mapped[str] = mapped_column(Text)
     hints: Mapped[dict[str, list[str]]] = mapped_column(JSON, default=dict)
@@ -56,5 +106,20 @@ class ChallengeVersion(db.Model):
     prepared: Mapped[Any | None] = mapped_column(JSONText)
     prepare_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    author_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"))
+    published_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: None (never asked), "queued", "running" or "done"; the result is in `validation`.
+    validation_status: Mapped[str | None] = mapped_column(String(16))
+    validation: Mapped[dict[str, Any] | None] = mapped_column(JSONText)
+    #: Publish as soon as a validation proves it valid (a folder synced from disk).
+    publish_when_valid: Mapped[bool] = mapped_column(default=False)
 
     challenge: Mapped[Challenge] = relationship(foreign_keys=[challenge_id])
+
+    @property
+    def valid(self) -> bool | None:
+        """Tell whether the latest validation, finished, found nothing wrong (None: none yet)."""
+        if self.validation_status != "done" or self.validation is None:
+            return None
+        return bool(self.validation.get("valid"))

@@ -1,98 +1,119 @@
-"""The challenge catalog in the database: synced from challenge folders, versioned by hash."""
+"""The challenge catalog in the database: synced from challenge folders, listed for learners.
+
+Syncing never publishes unproven work: a new or changed folder becomes its challenge's draft,
+to be published by the first validation that finds it valid (`arena.services.validation`);
+a broken folder is reported and skipped, and the version learners see stays live.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import select
 
 from arena.errors import NotFound
 from arena.extensions import db
-from arena.models import Challenge, ChallengeVersion
-from graders import ChallengeSpec, MutantSpec, Prepared, PrepareError, load_catalog, prepare
+from arena.models import Challenge, ChallengeVersion, Origin
+from arena.services.validation import request_validation
+from arena.services.versions import describe, make_draft, publish, store_version, version_spec
+from graders import Prepared, PrepareError, prepare
+from graders.authoring.bundle import folder_files
+from graders.authoring.record import read_record
+from graders.problems import ChallengeProblems, Problem
 from graders.sandbox import Sandbox
-from graders.spec import TRACKS
+from graders.spec import challenge_folders, in_catalog_order, load_files, tracks_of
 
 # Preparing runs authored code in the sandbox; one at a time per process is plenty.
 _prepare_lock = threading.Lock()
 
 
-def spec_to_json(spec: ChallengeSpec) -> dict[str, Any]:
-    """Return a spec as JSON-ready data."""
-    return dataclasses.asdict(spec)
+@dataclass
+class SyncReport:
+    """What a sync did with each folder."""
+
+    published: list[str] = field(default_factory=list)  # live now, without a validation to wait
+    unchanged: list[str] = field(default_factory=list)
+    pending: list[ChallengeVersion] = field(default_factory=list)  # drafts being validated
+    invalid: list[str] = field(default_factory=list)  # drafts a validation already refused
+    broken: dict[str, list[Problem]] = field(default_factory=dict)  # folder -> its problems
 
 
-def spec_from_json(data: dict[str, Any]) -> ChallengeSpec:
-    """Rebuild a spec from `spec_to_json`'s output."""
-    fields = dict(data)
-    fields["tags"] = tuple(fields["tags"])
-    fields["properties"] = tuple(fields["properties"])
-    fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
-    fields["mutants"] = tuple(MutantSpec(**m) for m in fields["mutants"])
-    return ChallengeSpec(**fields)
-
-
-def _version(challenge: Challenge, spec: ChallengeSpec) -> ChallengeVersion:
-    """Return the challenge's version for this spec's content hash, creating it if new."""
-    version = db.session.scalar(select(ChallengeVersion).where(
-        ChallengeVersion.challenge_id == challenge.id,
-        ChallengeVersion.content_hash == spec.content_hash))
-    if version is None:
-        version = ChallengeVersion(
-            challenge=challenge, content_hash=spec.content_hash, statement=dict(spec.statement),
-            starter=spec.starter, hints={k: list(v) for k, v in spec.hints.items()},
-            entry_point=spec.entry_point, time_limit=spec.time_limit, memory_mb=spec.memory_mb,
-            rtol=spec.rtol, atol=spec.atol, spec=spec_to_json(spec))
-        db.session.add(version)
-    return version
-
-
-def _upsert(spec: ChallengeSpec) -> Challenge:
-    """Create or update the challenge row of a spec and point it at the spec's version."""
+def _sync_folder(folder: Path, report: SyncReport, recorded: dict[str, str]) -> str:
+    """Load one folder as its challenge's draft, or publish it if proven before: published
+    once already, validated in this database, or named by the validation record."""
+    files = folder_files(folder)
+    spec = load_files(files, folder.name)
     challenge = db.session.scalar(select(Challenge).where(Challenge.slug == spec.slug))
     if challenge is None:
-        challenge = Challenge(slug=spec.slug)
+        challenge = Challenge(slug=spec.slug, origin=Origin.FOLDER)
+        describe(challenge, spec)
         db.session.add(challenge)
-    challenge.title = dict(spec.title)
-    challenge.difficulty, challenge.track, challenge.order = spec.difficulty, spec.track, spec.order
-    challenge.tags, challenge.entry_point = list(spec.tags), spec.entry_point
+        db.session.flush()
+    elif challenge.origin != Origin.FOLDER:
+        raise ChallengeProblems([Problem("an authored challenge already has this slug; "
+                                         "rename the folder and its slug", "challenge.toml")])
     challenge.active = True
-    db.session.flush()
-    challenge.current_version = _version(challenge, spec)
-    return challenge
+    version = store_version(challenge, spec, files)
+    if version.id == challenge.current_version_id:
+        report.unchanged.append(spec.slug)
+    elif (version.published_at is not None or version.valid
+          or recorded.get(spec.slug) == spec.content_hash):
+        publish(challenge, version, proven=True)
+        report.published.append(spec.slug)
+    else:
+        make_draft(challenge, version)
+        version.publish_when_valid = True
+        if version.valid is False:
+            report.invalid.append(spec.slug)
+        else:
+            if version.validation_status is None:
+                request_validation(version)
+            report.pending.append(version)
+    return spec.slug
 
 
-def sync_catalog(root: Path) -> list[Challenge]:
-    """Load every challenge folder under `root` into the database; retire the ones gone."""
-    challenges = [_upsert(spec) for spec in load_catalog(Path(root))]
-    present = {c.slug for c in challenges}
-    for challenge in db.session.scalars(select(Challenge).where(Challenge.active)):
+def sync_catalog(root: Path) -> SyncReport:
+    """Load every challenge folder under `root`; retire the folders' challenges that are gone.
+
+    Each folder is its own transaction: one broken folder never undoes or stops the others.
+    """
+    report = SyncReport()
+    present = set()
+    recorded = read_record(Path(root))
+    for folder in challenge_folders(Path(root)):
+        present.add(folder.name)
+        try:
+            _sync_folder(folder, report, recorded)
+            db.session.commit()
+        except ChallengeProblems as exc:
+            db.session.rollback()
+            report.broken[folder.name] = exc.problems
+    for challenge in db.session.scalars(select(Challenge).where(
+            Challenge.active, Challenge.origin == Origin.FOLDER)):
         challenge.active = challenge.slug in present
     db.session.commit()
-    return challenges
+    return report
 
 
 def list_challenges() -> list[Challenge]:
-    """Return the active challenges in catalog order."""
-    rows = db.session.scalars(select(Challenge).where(Challenge.active)).all()
-    return sorted(rows, key=lambda c: (TRACKS.index(c.track) if c.track in TRACKS else 99,
-                                       c.order, c.slug))
+    """Return the published challenges in catalog order."""
+    return in_catalog_order(list(db.session.scalars(select(Challenge).where(
+        Challenge.active, Challenge.current_version_id.is_not(None)))))
+
+
+def track_titles() -> dict[str, dict[str, str]]:
+    """Return each published track's title by locale, as its challenges declare it."""
+    return {name: track.title for name, track in tracks_of(list_challenges()).items()}
 
 
 def get_challenge(slug: str) -> Challenge:
-    """Return the active challenge `slug` with a current version, or raise NotFound."""
+    """Return the published challenge `slug`, or raise NotFound (drafts are not found)."""
     challenge = db.session.scalar(select(Challenge).where(Challenge.slug == slug))
-    if challenge is None or not challenge.active or challenge.current_version is None:
+    if challenge is None or not challenge.published:
         raise NotFound(f"no challenge called {slug!r}")
     return challenge
-
-
-def version_spec(version: ChallengeVersion) -> ChallengeSpec:
-    """Return the spec a version was made from."""
-    return spec_from_json(version.spec)
 
 
 def prepared_data(version: ChallengeVersion) -> Prepared | None:

@@ -6,8 +6,9 @@ import logging
 
 from arena.extensions import db
 from arena.models import Kind, Submission
-from arena.services.catalog import prepare_version, prepared_data, version_spec
+from arena.services.catalog import prepare_version, prepared_data
 from arena.services.jobs import record_internal_error, record_report
+from arena.services.versions import version_spec
 from graders import PrepareError, grade
 from graders.messages import N_
 from graders.sandbox import Sandbox

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from arena.config import DEFAULTS
 from arena.errors import NotFound, PayloadTooLarge, Unprocessable
 from arena.extensions import db
-from arena.models import Challenge, Kind, Submission, User
+from arena.models import Challenge, ChallengeVersion, Kind, Submission, User
 from arena.services.catalog import get_challenge
 from graders import Status
 
@@ -39,11 +39,14 @@ def validate_code(code: str, max_bytes: int = MAX_CODE_BYTES) -> None:
 
 
 def create_submission(user: User, slug: str, code: str, kind: str = Kind.SUBMISSION,
-                      max_bytes: int = MAX_CODE_BYTES) -> Submission:
-    """Validate the code and queue it, pinned to the challenge's current version."""
-    challenge = get_challenge(slug)
+                      max_bytes: int = MAX_CODE_BYTES,
+                      version: ChallengeVersion | None = None) -> Submission:
+    """Validate the code and queue it, pinned to the challenge's published version (or to
+    `version`, a draft its author runs code on)."""
+    challenge = version.challenge if version else get_challenge(slug)
     validate_code(code, max_bytes)
-    submission = Submission(user=user, challenge=challenge, version=challenge.current_version,
+    submission = Submission(user=user, challenge=challenge,
+                            version=version or challenge.current_version,
                             kind=str(Kind(kind)), code=code, status=Status.QUEUED)
     db.session.add(submission)
     db.session.commit()

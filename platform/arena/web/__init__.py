@@ -11,11 +11,12 @@ import json
 from flask import Blueprint, Flask
 
 from arena.extensions import csrf, login_manager
+from arena.presenters import localized
+from arena.services.catalog import track_titles
 from arena.web import account, attempts, auth, bundle, errors, i18n, pages, security
 from arena.web.labels import (
     DIFFICULTIES,
     STATUSES,
-    TRACKS,
     VERDICTS,
     interface_messages,
     label,
@@ -38,7 +39,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         verdict_label=lambda code: label(VERDICTS, code),
         status_label=lambda code: label(STATUSES, code),
-        track_label=lambda code: label(TRACKS, code),
+        track_label=lambda name: localized(track_titles().get(name), i18n.current_locale())
+        or name,
         difficulty_label=lambda code: label(DIFFICULTIES, code),
         interface_messages=interface_messages)
     # Data shown as text (autoescaped), unlike |tojson, which is for <script> elements.

@@ -20,11 +20,6 @@ STATUSES = {
     "running": lazy_gettext("Running"),
     "done": lazy_gettext("Done"),
 }
-TRACKS = {
-    "foundations": lazy_gettext("Foundations"),
-    "internals": lazy_gettext("Transformer internals"),
-    "modern": lazy_gettext("Modern attention"),
-}
 DIFFICULTIES = {
     "easy": lazy_gettext("Easy"),
     "medium": lazy_gettext("Medium"),

@@ -1,0 +1,158 @@
+"""Authoring through the API and the pages: who may manage a challenge, drafts made from
+uploaded files, and the instructor's overview.
+
+Instructors manage the challenges they created, admins every challenge; a challenge loaded
+from a folder is changed in its folder (and `arena challenges sync`), not here. Someone
+else's never-published draft is not found, so that its existence does not leak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import case, distinct, func, select
+
+from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound
+from arena.extensions import db
+from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
+from arena.services.versions import describe, make_draft, store_version
+from graders import Verdict
+from graders.problems import ChallengeProblems
+from graders.spec import load_files
+
+
+def require_author(user: User) -> None:
+    """Refuse anyone who is not an instructor or an admin."""
+    if user.role not in (Role.INSTRUCTOR, Role.ADMIN):
+        raise Forbidden("only instructors and admins author challenges")
+
+
+def manageable(user: User, slug: str) -> Challenge:
+    """Return the challenge `slug` if `user` may manage it; else 403, or 404 for a draft."""
+    require_author(user)
+    challenge = db.session.scalar(select(Challenge).where(Challenge.slug == slug))
+    if challenge is None:
+        raise NotFound(f"no challenge called {slug!r}")
+    if user.role == Role.ADMIN or challenge.owner_id == user.id:
+        return challenge
+    if not challenge.published:
+        raise NotFound(f"no challenge called {slug!r}")
+    raise Forbidden(f"{slug!r} is not yours to manage")
+
+
+def draft_of(user: User, slug: str) -> ChallengeVersion:
+    """Return the draft of a challenge `user` manages, or raise NotFound."""
+    challenge = manageable(user, slug)
+    if challenge.draft_version is None:
+        raise NotFound(f"{slug!r} has no draft")
+    return challenge.draft_version
+
+
+def _spec(files: dict[str, bytes]):
+    """Read uploaded files into a spec, or refuse them with every problem (422)."""
+    try:
+        return load_files(files)
+    except ChallengeProblems as exc:
+        raise InvalidChallenge(exc.problems) from None
+
+
+def create_challenge(user: User, files: dict[str, bytes]) -> ChallengeVersion:
+    """Make a new challenge from uploaded files: owned by `user`, its first version a draft."""
+    require_author(user)
+    spec = _spec(files)
+    if db.session.scalar(select(Challenge.id).where(Challenge.slug == spec.slug)) is not None:
+        raise Conflict(f"a challenge called {spec.slug!r} exists: PUT its draft instead",
+                       code="exists")
+    challenge = Challenge(slug=spec.slug, origin=Origin.AUTHORED, owner_id=user.id, active=True)
+    describe(challenge, spec)
+    db.session.add(challenge)
+    db.session.flush()
+    return _draft(challenge, spec, files, user.id)
+
+
+def replace_draft(user: User, slug: str, files: dict[str, bytes]) -> ChallengeVersion:
+    """Make uploaded files the draft of `slug` (the earlier draft is kept, superseded)."""
+    return _replace(manageable(user, slug), files, user.id)
+
+
+def import_challenge(files: dict[str, bytes], owner: User | None) -> ChallengeVersion:
+    """The operator's import: a new challenge (owned by `owner`, or by no one: admins manage
+    it), or a new draft of an authored one."""
+    spec = _spec(files)
+    challenge = db.session.scalar(select(Challenge).where(Challenge.slug == spec.slug))
+    if challenge is not None:
+        return _replace(challenge, files, owner.id if owner else None)
+    challenge = Challenge(slug=spec.slug, origin=Origin.AUTHORED, active=True,
+                          owner_id=owner.id if owner else None)
+    describe(challenge, spec)
+    db.session.add(challenge)
+    db.session.flush()
+    return _draft(challenge, spec, files, challenge.owner_id)
+
+
+def _replace(challenge: Challenge, files: dict[str, bytes],
+             author_id: int | None) -> ChallengeVersion:
+    """Make files the draft of an authored challenge; its slug never changes."""
+    if challenge.origin == Origin.FOLDER:
+        raise Conflict(f"{challenge.slug!r} comes from a folder: change the folder and run "
+                       "`arena challenges sync`", code="folder_challenge")
+    spec = _spec(files)
+    if spec.slug != challenge.slug:
+        raise Conflict(f"challenge.toml says slug {spec.slug!r}, not {challenge.slug!r}; a "
+                       "slug never changes", code="slug_mismatch")
+    return _draft(challenge, spec, files, author_id)
+
+
+def _draft(challenge: Challenge, spec, files: dict[str, bytes],
+           author_id: int | None) -> ChallengeVersion:
+    """Store the files as a version and make it the challenge's draft."""
+    version = store_version(challenge, spec, files, author_id)
+    make_draft(challenge, version)
+    db.session.commit()
+    return version
+
+
+@dataclass
+class AuthoredRow:
+    """One challenge on the instructor's overview."""
+
+    slug: str
+    title: dict[str, str]
+    published_version: int | None
+    draft_version: int | None
+    valid: bool | None  # the draft's latest finished validation (None: none, or unfinished)
+    attempts: int  # learners' recorded submissions
+    learners: int  # learners who submitted
+    solved: int  # learners with an accepted submission
+
+    @property
+    def solve_rate(self) -> float | None:
+        """Return the share of learners who solved it (None before anyone tried)."""
+        return self.solved / self.learners if self.learners else None
+
+
+def authored_challenges(user: User) -> list[AuthoredRow]:
+    """Return the challenges `user` manages (an admin: all), with their state and use."""
+    require_author(user)
+    query = select(Challenge).order_by(Challenge.slug)
+    if user.role != Role.ADMIN:
+        query = query.where(Challenge.owner_id == user.id)
+    challenges = list(db.session.scalars(query))
+    use = _use([c.id for c in challenges])
+    return [AuthoredRow(
+        c.slug, c.title, c.current_version.number if c.current_version else None,
+        c.draft_version.number if c.draft_version else None,
+        c.draft_version.valid if c.draft_version else None,
+        *use.get(c.id, (0, 0, 0))) for c in challenges]
+
+
+def _use(challenge_ids: list[int]) -> dict[int, tuple[int, int, int]]:
+    """Count each challenge's submissions, learners, and learners who solved it."""
+    accepted = func.count(distinct(
+        case((Submission.verdict == str(Verdict.ACCEPTED), Submission.user_id))))
+    rows = db.session.execute(
+        select(Submission.challenge_id, func.count(Submission.id),
+               func.count(distinct(Submission.user_id)), accepted)
+        .where(Submission.kind == Kind.SUBMISSION, Submission.challenge_id.in_(challenge_ids))
+        .group_by(Submission.challenge_id))
+    return {row[0]: tuple(row[1:]) for row in rows}

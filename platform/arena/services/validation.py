@@ -1,0 +1,108 @@
+"""Validating a challenge version in the background: queued, claimed once, its progress
+stored step by step, and a folder's draft published the moment it is proven valid.
+
+All authored code runs in the sandbox (graders.authoring.validate); this module moves data.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sqlalchemy import select, update
+
+from arena.extensions import db
+from arena.models import ChallengeVersion
+from arena.services.versions import publish, version_spec
+from graders.authoring.validate import Validation, steps, validate
+from graders.problems import Problem
+from graders.sandbox import Sandbox
+
+log = logging.getLogger(__name__)
+QUEUED, RUNNING, DONE = "queued", "running", "done"
+
+
+def _state(result: Validation | None, done: int, total: int, finished: bool) -> dict[str, Any]:
+    """Return a validation's stored state (the API's `validation` body, less its status)."""
+    return {"valid": (result.ok if result else False) if finished else None,
+            "problems": [p.to_json() for p in result.problems] if result else [],
+            "mutants": [m.to_json() for m in result.mutants] if result else [],
+            "progress": {"done": done, "total": total}}
+
+
+def request_validation(version: ChallengeVersion) -> None:
+    """Queue a validation of `version`, forgetting any earlier one; the caller commits."""
+    version.validation_status = QUEUED
+    version.validation = _state(None, 0, steps(version_spec(version)), finished=False)
+
+
+def claim(version_id: int) -> bool:
+    """Mark one queued validation running; tell whether this caller won it."""
+    won = db.session.execute(update(ChallengeVersion).where(
+        ChallengeVersion.id == version_id, ChallengeVersion.validation_status == QUEUED)
+        .values(validation_status=RUNNING)).rowcount
+    db.session.commit()
+    return won == 1
+
+
+def claim_validation() -> int | None:
+    """Claim the oldest queued validation; return its version id."""
+    candidates = db.session.scalars(select(ChallengeVersion.id).where(
+        ChallengeVersion.validation_status == QUEUED).order_by(ChallengeVersion.id).limit(4)).all()
+    db.session.commit()
+    return next((version_id for version_id in candidates if claim(version_id)), None)
+
+
+def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
+    """Validate a claimed version, storing progress as it goes; never leave it running.
+
+    A valid result keeps the prepared cases, and publishes a folder's draft that waits for it.
+    """
+    version = db.session.get(ChallengeVersion, version_id)
+    spec = version_spec(version)
+    total = steps(spec)
+
+    def progress(result: Validation, done: int) -> None:
+        version.validation = _state(result, done, total, finished=False)
+        db.session.commit()
+
+    try:
+        result = validate(spec, sandbox, progress)
+    except Exception as exc:  # noqa: BLE001 - the platform's fault: say so, never stay running
+        log.exception("validating version %s failed", version_id)
+        db.session.rollback()
+        result = Validation(spec.slug, [Problem(f"the platform failed to validate this "
+                                                f"version ({type(exc).__name__}); try again")])
+    version.validation = _state(result, total, total, finished=True)
+    version.validation_status = DONE
+    if result.prepared is not None and version.prepared is None:
+        version.prepared, version.prepare_error = result.prepared.to_json(), None
+    challenge = version.challenge
+    if result.ok and version.publish_when_valid and challenge.draft_version_id == version.id:
+        publish(challenge, version)
+    db.session.commit()
+    return version
+
+
+def validate_next(sandbox: Sandbox) -> bool:
+    """Run one queued validation; tell whether there was one."""
+    version_id = claim_validation()
+    if version_id is None:
+        return False
+    run_validation(version_id, sandbox)
+    return True
+
+
+def requeue_validations() -> int:
+    """Queue again the validations a stopped process left running."""
+    result = db.session.execute(update(ChallengeVersion).where(
+        ChallengeVersion.validation_status == RUNNING).values(validation_status=QUEUED))
+    db.session.commit()
+    return result.rowcount
+
+
+def validation_body(version: ChallengeVersion) -> dict[str, Any]:
+    """Return the API's view of a version's latest validation (queued reads as running)."""
+    return {"version": version.number,
+            "status": DONE if version.validation_status == DONE else RUNNING,
+            **version.validation}

@@ -1,0 +1,116 @@
+"""A challenge's versions: stored once per content, made the draft, published, rolled back.
+
+The only way a version reaches learners is `publish`, and it refuses a version that no
+finished validation proved valid, unless that version was published before (a rollback).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sqlalchemy import func, select
+
+from arena.errors import Conflict
+from arena.extensions import db
+from arena.models import Challenge, ChallengeVersion, VersionState
+from arena.models.types import utcnow
+from graders import ChallengeSpec, MutantSpec
+
+
+def spec_to_json(spec: ChallengeSpec) -> dict[str, Any]:
+    """Return a spec as JSON-ready data."""
+    return dataclasses.asdict(spec)
+
+
+def spec_from_json(data: dict[str, Any]) -> ChallengeSpec:
+    """Rebuild a spec from `spec_to_json`'s output (versions stored before tracks were
+    described by their challenges have no track order or title)."""
+    fields = {"track_order": None, "track_title": {}, **data}
+    fields["tags"] = tuple(fields["tags"])
+    fields["properties"] = tuple(fields["properties"])
+    fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
+    fields["mutants"] = tuple(MutantSpec(**m) for m in fields["mutants"])
+    return ChallengeSpec(**fields)
+
+
+def version_spec(version: ChallengeVersion) -> ChallengeSpec:
+    """Return the spec a version was made from."""
+    return spec_from_json(version.spec)
+
+
+def describe(challenge: Challenge, spec: ChallengeSpec) -> None:
+    """Copy what the catalog lists about a challenge from a spec onto its row."""
+    challenge.title = dict(spec.title)
+    challenge.difficulty, challenge.order = spec.difficulty, spec.order
+    challenge.track, challenge.track_order = spec.track, spec.track_order
+    challenge.track_title = dict(spec.track_title)
+    challenge.tags, challenge.entry_point = list(spec.tags), spec.entry_point
+
+
+def store_version(challenge: Challenge, spec: ChallengeSpec, files: dict[str, bytes],
+                  author_id: int | None = None) -> ChallengeVersion:
+    """Return the challenge's version with exactly these files, made (numbered next) if new."""
+    texts = {path: data.decode("utf-8") for path, data in files.items()}
+    version = db.session.scalar(select(ChallengeVersion).where(
+        ChallengeVersion.challenge_id == challenge.id,
+        ChallengeVersion.content_hash == spec.content_hash))
+    if version is not None:
+        version.files = version.files or texts  # versions stored before files were kept
+        return version
+    number = db.session.scalar(select(func.max(ChallengeVersion.number)).where(
+        ChallengeVersion.challenge_id == challenge.id)) or 0
+    version = ChallengeVersion(
+        challenge=challenge, number=number + 1, content_hash=spec.content_hash, files=texts,
+        statement=dict(spec.statement), starter=spec.starter,
+        hints={k: list(v) for k, v in spec.hints.items()}, entry_point=spec.entry_point,
+        time_limit=spec.time_limit, memory_mb=spec.memory_mb, rtol=spec.rtol, atol=spec.atol,
+        spec=spec_to_json(spec), author_id=author_id)
+    db.session.add(version)
+    db.session.flush()
+    return version
+
+
+def make_draft(challenge: Challenge, version: ChallengeVersion) -> None:
+    """Make `version` the challenge's one draft (none, when it is the published version)."""
+    challenge.draft_version = None if version.id == challenge.current_version_id else version
+
+
+def publish(challenge: Challenge, version: ChallengeVersion, proven: bool = False) -> None:
+    """Make `version` what learners see: a validated draft, a version published before, or
+    (`proven`) a folder's content that the validation record names."""
+    if version.published_at is None and not version.valid and not proven:
+        raise Conflict(f"version {version.number} of {challenge.slug!r} has no finished, valid "
+                       "validation: validate it, fix what it finds, then publish",
+                       code="not_validated")
+    describe(challenge, version_spec(version))
+    challenge.current_version = version
+    challenge.active = True
+    version.published_at = version.published_at or utcnow()
+    if challenge.draft_version_id == version.id:
+        challenge.draft_version = None
+
+
+def versions_of(challenge: Challenge) -> list[ChallengeVersion]:
+    """Return every version of a challenge, newest first."""
+    return list(db.session.scalars(select(ChallengeVersion).where(
+        ChallengeVersion.challenge_id == challenge.id).order_by(ChallengeVersion.number.desc())))
+
+
+#: How a request names a version: `draft`, `published`, or its number.
+VERSION = r"draft|published|[1-9][0-9]{0,8}"
+
+
+def find_version(challenge: Challenge, which: str | None) -> ChallengeVersion | None:
+    """Return the version named `which`: "draft", "published", a number, or (None) the draft
+    if there is one, else the published version."""
+    if which in (None, ""):
+        return challenge.draft_version or challenge.current_version
+    if which == VersionState.DRAFT:
+        return challenge.draft_version
+    if which == VersionState.PUBLISHED:
+        return challenge.current_version
+    if not str(which).isdigit():
+        return None
+    return db.session.scalar(select(ChallengeVersion).where(
+        ChallengeVersion.challenge_id == challenge.id, ChallengeVersion.number == int(which)))
