@@ -104,7 +104,7 @@ async function start(form) {
     }
     editor.showProblems([]);
     if (!state.slug) opened(saved.slug);
-    state.draft = saved.version;
+    state.draft = saved.status === "draft" ? saved.version : null; // the published content: no draft
     state.dirty = state.edits !== edits; // edited while it was being saved
     say(t("saved", { version: saved.version }));
     await refreshVersions();
@@ -125,6 +125,10 @@ async function start(form) {
 
   async function validate() {
     if ((state.dirty || state.draft === null) && !(await save())) return;
+    if (state.draft === null) {
+      say(t("nothing_to_publish"));
+      return;
+    }
     const asked = await call(url("/validate"), { method: "POST" });
     say(t("validating"));
     await watchValidation(asked.url || url("/validation"));
