@@ -40,9 +40,6 @@ export function showValidation(section, validation, t) {
   section.setAttribute("aria-busy", String(running));
   section.dataset.status = validation.status;
   section.dataset.valid = String(validation.valid);
-  const outcome = section.querySelector('[data-role="outcome"]');
-  outcome.className = running ? "" : validation.valid ? "outcome good" : "outcome bad";
-  outcome.textContent = running ? t("validating") : t(validation.valid ? "valid" : "invalid");
 }
 
 function when(iso, lang) {

@@ -116,11 +116,13 @@ async function start(form) {
     for (;;) {
       state.validation = await call(pollUrl);
       showValidation(find("#validation"), state.validation, t);
+      refresh();
       if (state.validation.status === "done" && state.validation.version === state.draft) break;
       if (Date.now() - started > GIVE_UP_MS) throw new RequestError(408, { message: t("validation_slow") });
       await sleep(POLL_MS);
     }
     say(t(state.validation.valid ? "valid" : "invalid"));
+    await refreshVersions(); // the draft's row says whether it is valid now
   }
 
   async function validate() {
@@ -156,6 +158,7 @@ async function start(form) {
     if (state.validation && state.validation.version === state.draft) {
       showValidation(find("#validation"), state.validation, t);
       if (state.validation.status === "running") await watchValidation(url("/validation"));
+      else say(t(state.validation.valid ? "valid" : "invalid"));
     }
   }
 

@@ -122,7 +122,7 @@ SCRIPT_TEXTS = {
     "validating": lazy_gettext("Validating the draft in the sandbox…"),
     "validation_slow": lazy_gettext(
         "The validation is taking very long; reload this page later to see it."),
-    "checked_of": lazy_gettext("{done} of {total} checked"),
+    "checked_of": lazy_gettext("{done} of {total}"),
     "mutant_caught": lazy_gettext("Caught"),
     "mutant_survived": lazy_gettext("Survived: no test catches it"),
     "nothing_named": lazy_gettext("Nothing named"),
