@@ -8,11 +8,12 @@
 export function mountMutants({ list, template, addButton, t, mountCode, onChange }) {
   const blocks = [];
 
+  // Each block says which mutant it is, and so does its Remove button (its visible words first).
   function relabel() {
     blocks.forEach((block, index) => {
       const name = block.name.value.trim();
       block.legend.textContent = name ? t("mutant_named", { n: index + 1, name }) : t("mutant_n", { n: index + 1 });
-      block.remove.setAttribute("aria-label", t("remove_mutant", { name: name || index + 1 }));
+      block.remove.setAttribute("aria-label", `${block.removeText}: ${block.legend.textContent}`);
     });
   }
 
@@ -33,6 +34,7 @@ export function mountMutants({ list, template, addButton, t, mountCode, onChange
       legend: node.querySelector("legend"), remove: node.querySelector('[data-action="remove-mutant"]'),
       problems: node.querySelector(".problems"),
     };
+    block.removeText = block.remove.textContent.trim();
     block.name.value = mutant.name;
     block.en.value = mutant.en;
     block.ko.value = mutant.ko;

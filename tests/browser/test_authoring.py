@@ -7,10 +7,12 @@ import itertools
 import os
 
 import pytest
+import requests
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import PASSWORD
+from tests.browser.conftest import PASSWORD, _unavailable
 from tests.browser.steps import GRADING, type_code, verdict
+from tests.browser.test_accessibility import AXE, at_phone_width, axe_report, sideways_report
 
 pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
 
@@ -66,11 +68,12 @@ def make_user(live, role: str) -> str:
 
 
 def log_in(page: Page, username: str) -> None:
+    """Log in through the form, in any language."""
     page.goto("/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("main").get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("link", name=f"Account ({username})")).to_be_visible()
+    page.locator("input[name='username']").fill(username)
+    page.locator("input[name='password']").fill(PASSWORD)
+    page.locator("main button[type='submit']").click()
+    expect(page.locator(".site-nav a[href='/account']")).to_contain_text(username)
 
 
 def put_code(page: Page, editor, code: str) -> None:
@@ -171,3 +174,42 @@ def test_write_validate_strengthen_publish_then_a_learner_solves_it(page: Page, 
     type_code(page, SOLUTION)
     page.get_by_test_id("submit-button").click()
     expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
+def test_axe_finds_nothing_on_the_instructors_pages(browser, live, tiny_files, locale):
+    """The list, the editor after a validation (strength table, problems, versions) and the
+    preview: WCAG A/AA by axe-core (the CSP bypassed to inject it), and no sideways scrolling
+    at phone width."""
+    if not AXE.exists():
+        _unavailable(f"axe-core is not installed ({AXE} is missing: npm ci)")
+    username = make_user(live, "instructor")
+    token = live.cli("tokens", "create", username).stdout.strip().splitlines()[-1]
+    slug = f"running-max-{locale.lower()}"
+    files = {**tiny_files, "challenge.toml": tiny_files["challenge.toml"].replace(
+        'slug = "running-max"', f'slug = "{slug}"')}
+    created = requests.post(f"{live.url}/api/v1/challenges", json={"files": files}, timeout=30,
+                            headers={"Authorization": f"Bearer {token}"})
+    assert created.status_code == 201, created.text
+    context = browser.new_context(base_url=live.url, locale=locale, bypass_csp=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, username)
+    reports = []
+    page.goto("/instructor")
+    reports.append(axe_report(page, AXE, f"/instructor ({locale})"))
+    page.goto(f"/instructor/challenges/{slug}")
+    expect(page.locator("#author-form")).to_have_attribute("data-ready", "true")
+    page.get_by_test_id("author-validate").click()
+    expect(page.locator("#validation")).to_have_attribute("data-status", "done", timeout=GRADING)
+    expect(page.locator("#validation-problems li").first).to_be_visible()
+    reports.append(axe_report(page, AXE, f"the editor ({locale})"))
+    page.goto(f"/instructor/challenges/{slug}/preview")
+    expect(page.locator("#editor")).to_have_attribute("data-ready", "true")
+    reports.append(axe_report(page, AXE, f"the preview ({locale})"))
+    at_phone_width(page)
+    for path in ("/instructor", f"/instructor/challenges/{slug}"):
+        page.goto(path)
+        reports.append(sideways_report(page, f"{path} ({locale})"))
+    context.close()
+    assert [report for report in reports if report] == []

@@ -118,7 +118,6 @@ SCRIPT_TEXTS = {
     "line_n": lazy_gettext("line {line}"),
     "mutant_n": lazy_gettext("Mutant {n}"),
     "mutant_named": lazy_gettext("Mutant {n}: {name}"),
-    "remove_mutant": lazy_gettext("Remove the mutant {name}"),
     "validating": lazy_gettext("Validating the draft in the sandbox…"),
     "validation_slow": lazy_gettext(
         "The validation is taking very long; reload this page later to see it."),
