@@ -6,6 +6,9 @@ who may open it and render it; saving, validating and publishing go through /api
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
 from flask import Blueprint, render_template
 from flask_login import current_user, login_required
 
@@ -40,14 +43,22 @@ def navigation() -> dict:
     return {"may_author": may_author(current_user)}
 
 
-@bp.before_request
-@login_required
-def instructors_only() -> None:
-    """Let instructors and admins in; refuse anyone else who is logged in."""
-    require_author(current_user)
+def authors_only(view: Callable) -> Callable:
+    """Send visitors to log in; let instructors and admins through; refuse anyone else.
+
+    A decorator rather than the blueprint's before_request: APIFlask's OpenAPI document reads
+    every blueprint's before_request functions as if the blueprint were an API one.
+    """
+    @wraps(view)
+    @login_required
+    def checked(*args, **kwargs):
+        require_author(current_user)
+        return view(*args, **kwargs)
+    return checked
 
 
 @bp.get("")
+@authors_only
 def dashboard() -> str:
     """List the user's challenges (an admin's: all), their state and how learners fare."""
     return render_template("instructor/dashboard.html", rows=authored_challenges(current_user))
@@ -62,12 +73,14 @@ def _editor(slug: str | None, folder: bool = False) -> str:
 
 
 @bp.get("/challenges/new")
+@authors_only
 def new() -> str:
     """Show an empty editor: the challenge exists once it is first saved."""
     return _editor(None)
 
 
 @bp.get("/challenges/<slug>")
+@authors_only
 def edit(slug: str) -> str:
     """Show the editor of a challenge the user manages."""
     challenge = manageable(current_user, slug)
@@ -75,6 +88,7 @@ def edit(slug: str) -> str:
 
 
 @bp.get("/challenges/<slug>/preview")
+@authors_only
 def preview(slug: str) -> str:
     """Show the draft as learners will see it once published; Run goes to the draft."""
     draft = draft_of(current_user, slug)
