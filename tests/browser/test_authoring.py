@@ -10,6 +10,7 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
+from bench.live_server import wait_until
 from tests.browser.conftest import PASSWORD, _unavailable
 from tests.browser.steps import GRADING, type_code, verdict
 from tests.browser.test_accessibility import AXE, at_phone_width, axe_report, sideways_report
@@ -122,6 +123,35 @@ def fill_challenge(page: Page) -> None:
     put_code(page, mutant.locator(".code-editor"), MUTANT)
 
 
+class Author:
+    """An instructor on the API: a token, and the steps that need no page."""
+
+    def __init__(self, live) -> None:
+        self.username = make_user(live, "instructor")
+        issued = live.cli("tokens", "create", self.username)
+        self.api = requests.Session()
+        self.api.headers["Authorization"] = f"Bearer {issued.stdout.strip().splitlines()[-1]}"
+        self.url = f"{live.url}/api/v1/challenges"
+
+    def upload(self, files: dict[str, str], slug: str | None = None) -> None:
+        """Create the challenge (or, given its slug, replace its draft)."""
+        sent = (self.api.put(f"{self.url}/{slug}", json={"files": files}, timeout=30) if slug
+                else self.api.post(self.url, json={"files": files}, timeout=30))
+        assert sent.ok, sent.text
+
+    def validate_and_publish(self, slug: str) -> None:
+        assert self.api.post(f"{self.url}/{slug}/validate", timeout=30).status_code == 202
+        wait_until(lambda: self.api.get(f"{self.url}/{slug}/validation", timeout=30).json()[
+            "status"] == "done", GRADING / 1000, f"{slug} validated")
+        published = self.api.post(f"{self.url}/{slug}/publish", json={}, timeout=30)
+        assert published.ok, published.text
+
+
+def with_slug(files: dict[str, str], slug: str) -> dict[str, str]:
+    return {**files, "challenge.toml": files["challenge.toml"].replace(
+        'slug = "running-max"', f'slug = "{slug}"')}
+
+
 def strength_row(page: Page):
     return page.get_by_test_id("strength-table").locator("tbody tr[data-mutant='starts_at_zero']")
 
@@ -183,18 +213,13 @@ def test_axe_finds_nothing_on_the_instructors_pages(browser, live, tiny_files, l
     at phone width."""
     if not AXE.exists():
         _unavailable(f"axe-core is not installed ({AXE} is missing: npm ci)")
-    username = make_user(live, "instructor")
-    token = live.cli("tokens", "create", username).stdout.strip().splitlines()[-1]
+    author = Author(live)
     slug = f"running-max-{locale.lower()}"
-    files = {**tiny_files, "challenge.toml": tiny_files["challenge.toml"].replace(
-        'slug = "running-max"', f'slug = "{slug}"')}
-    created = requests.post(f"{live.url}/api/v1/challenges", json={"files": files}, timeout=30,
-                            headers={"Authorization": f"Bearer {token}"})
-    assert created.status_code == 201, created.text
+    author.upload(with_slug(tiny_files, slug))
     context = browser.new_context(base_url=live.url, locale=locale, bypass_csp=True)
     context.set_default_timeout(15_000)
     page = context.new_page()
-    log_in(page, username)
+    log_in(page, author.username)
     reports = []
     page.goto("/instructor")
     reports.append(axe_report(page, AXE, f"/instructor ({locale})"))
@@ -213,3 +238,24 @@ def test_axe_finds_nothing_on_the_instructors_pages(browser, live, tiny_files, l
         reports.append(sideways_report(page, f"{path} ({locale})"))
     context.close()
     assert [report for report in reports if report] == []
+
+
+def test_an_earlier_published_version_is_published_again(page: Page, live, tiny_valid_files):
+    author = Author(live)
+    slug = "running-max-rollback"
+    first = with_slug(tiny_valid_files, slug)
+    author.upload(first)
+    author.validate_and_publish(slug)
+    author.upload({**first, "statement.en.md": first["statement.en.md"] + "\nNow longer.\n"}, slug)
+    author.validate_and_publish(slug)
+    log_in(page, author.username)
+    page.goto(f"/instructor/challenges/{slug}")
+    expect(page.locator("#author-form")).to_have_attribute("data-ready", "true")
+    version = lambda n: page.locator(f"#versions tr[data-version='{n}']")  # noqa: E731
+    expect(version(2)).to_have_attribute("data-status", "published")
+    expect(version(1)).to_have_attribute("data-status", "retired")
+    page.get_by_role("button", name="Publish version 1 again").click()
+    expect(page.locator("#author-status")).to_contain_text("Version 1 is published again")
+    expect(version(1)).to_have_attribute("data-status", "published")
+    expect(version(2)).to_have_attribute("data-status", "retired")
+    expect(page.get_by_role("button", name="Publish version 2 again")).to_be_visible()
