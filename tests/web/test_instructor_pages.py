@@ -151,3 +151,10 @@ def test_a_challenge_without_a_draft_has_no_preview(app, client, draft, password
     sign_in(client, draft, password)
     assert client.get(f"/instructor/challenges/{SLUG}/preview").status_code == 404
     assert client.get(f"/instructor/challenges/{SLUG}").status_code == 200
+
+
+def test_a_folder_challenge_says_where_it_is_changed(client, login, catalog):
+    login("ada", "admin")
+    html = client.get("/instructor/challenges/softmax").get_data(as_text=True)
+    assert "comes from a folder of the repository" in html
+    assert script_data(html, "author-data") == {"slug": "softmax"}
