@@ -3,6 +3,7 @@
 //   frontend/src/app.js  -> platform/arena/web/static/dist/app-HASH.js (+ chunks/, ESM, minified, maps)
 //   frontend/src/app.css -> platform/arena/web/static/dist/app-HASH.css (every page's styles)
 //   frontend/src/math.css -> platform/arena/web/static/dist/math-HASH.css (KaTeX's, loaded by math.js)
+//   frontend/src/author.js, author.css -> dist/author-HASH.js, .css (the challenge editor's page)
 //   KaTeX's fonts        -> platform/arena/web/static/dist/fonts/NAME-HASH.woff2 (served by us: CSP font-src 'self')
 //   manifest.json        -> the hashed name of each entry and chunk, by its source file's name:
 //                           the templates link them by it; written last (`make` checks its date)
@@ -59,7 +60,8 @@ const shared = {
 
 const scripts = {
   ...shared,
-  entryPoints: { app: "frontend/src/app.js" },
+  // author.js: the challenge editor's page only (instructors), beside app.js, which every page has.
+  entryPoints: { app: "frontend/src/app.js", author: "frontend/src/author.js" },
   format: "esm",
   splitting: true, // the editor and KaTeX load as chunks, only where a page needs them
   target: ["es2020"],
@@ -69,7 +71,7 @@ const scripts = {
 
 const styles = {
   ...shared,
-  entryPoints: { app: "frontend/src/app.css", math: "frontend/src/math.css" },
+  entryPoints: { app: "frontend/src/app.css", author: "frontend/src/author.css", math: "frontend/src/math.css" },
   // KaTeX's CSS names its fonts by relative url(); the file loader copies each one it names.
   loader: { ".woff2": "file", ".woff": "file", ".ttf": "file" },
   assetNames: "fonts/[name]-[hash]",

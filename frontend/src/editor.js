@@ -27,8 +27,9 @@ function storage() {
 
 /**
  * Replace `textarea` (inside `host`) with an editor.
- * Options: {slug, label, helpId, nonce, onRun, onNotice(key)}.
- * Returns {view, getCode(), setCode(text), reset()}.
+ * Options: {slug, label, helpId, nonce, onRun, onNotice(key), onChange(code), drafts}.
+ * `drafts: false` keeps no draft in localStorage (a page with several editors, or whose text
+ * is saved elsewhere). Returns {view, getCode(), setCode(text), reset()}.
  *
  * The editor deliberately leaves out auto-closing brackets and completion pop-ups: what is
  * typed is what lands, which keeps keyboard entry (and browser tests) predictable. Enter still
@@ -37,7 +38,7 @@ function storage() {
 export function mountEditor(host, textarea, options) {
   const starter = textarea.defaultValue;
   const key = DRAFT_PREFIX + (options.slug || location.pathname);
-  const store = storage();
+  const store = options.drafts === false ? null : storage();
   const draft = store ? store.getItem(key) : null;
   const initial = draft !== null && draft !== starter ? draft : textarea.value;
   let saveTimer = null;
@@ -56,7 +57,7 @@ export function mountEditor(host, textarea, options) {
   };
 
   const runKeys = Prec.highest(keymap.of([
-    { key: "Mod-Enter", preventDefault: true, run: () => (options.onRun(), true) },
+    { key: "Mod-Enter", preventDefault: true, run: () => (options.onRun?.(), true) },
   ]));
 
   const view = new EditorView({
@@ -99,6 +100,7 @@ export function mountEditor(host, textarea, options) {
           const code = update.state.doc.toString();
           textarea.value = code;
           saveDraft(code);
+          options.onChange?.(code);
         }),
       ],
     }),

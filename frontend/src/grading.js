@@ -1,6 +1,7 @@
 // Run and Submit through the JSON API, with the session cookie and the CSRF token; the status
 // (queued, running, done) is shown live by polling, then the verdict and one row per test.
 // Everything from the server is inserted as text.
+import { csrfToken, readBody } from "./api.js";
 import { append, el } from "./dom.js";
 import { callRepr, differences, pathText, pyRepr, valueView } from "./values.js";
 
@@ -12,24 +13,10 @@ const MAX_DIFFS_LISTED = 5;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function csrfToken() {
-  const meta = document.querySelector('meta[name="csrf-token"]');
-  return meta ? meta.getAttribute("content") : "";
-}
-
 function withLang(url, lang) {
   const full = new URL(url, location.origin);
   if (lang) full.searchParams.set("lang", lang);
   return full.pathname + full.search;
-}
-
-/** Read a response's JSON; a body that is not JSON gives {error: {message: status text}}. */
-async function readBody(response) {
-  try {
-    return await response.json();
-  } catch {
-    return { error: { code: String(response.status), message: `${response.status} ${response.statusText}`.trim() } };
-  }
 }
 
 class ApiError extends Error {}
@@ -106,7 +93,8 @@ export function mountGrading(options) {
       const { body } = await request(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify({ code: options.getCode() }),
+        // A preview runs the draft (challenge.run_version, "draft"); the learner page the published.
+        body: JSON.stringify({ code: options.getCode(), version: kind === "runs" ? challenge.run_version : undefined }),
       });
       let result = body;
       if (result.status !== "done") {

@@ -57,19 +57,25 @@ export function loadMathStyles() {
   return stylesheet;
 }
 
+const OPTIONS = {
+  delimiters: DELIMITERS,
+  throwOnError: false,
+  ignoredClasses: ["no-math"],
+  // Bad TeX is left as it was written rather than breaking the page.
+  errorCallback: () => {},
+};
+
+/** Render the math inside `element` (a live preview, re-rendered as its source changes). */
+export async function renderMathIn(element) {
+  await loadMathStyles();
+  withCssomStyles(() => renderMathInElement(element, OPTIONS));
+}
+
 /** Render the math inside every element matching `selector`, once KaTeX's styles are in. */
 export async function renderMath(selector = ".statement, .lesson, [data-math]") {
   await loadMathStyles();
   withCssomStyles(() => {
-    for (const element of document.querySelectorAll(selector)) {
-      renderMathInElement(element, {
-        delimiters: DELIMITERS,
-        throwOnError: false,
-        ignoredClasses: ["no-math"],
-        // Bad TeX is left as it was written rather than breaking the page.
-        errorCallback: () => {},
-      });
-    }
+    for (const element of document.querySelectorAll(selector)) renderMathInElement(element, OPTIONS);
   });
   // A formula wider than a phone scrolls in its own box.
   focusableWhileScrolling(document.querySelectorAll(".katex-display"));

@@ -13,7 +13,7 @@ from flask import Blueprint, Flask
 from arena.extensions import csrf, login_manager
 from arena.presenters import localized
 from arena.services.catalog import track_titles
-from arena.web import account, attempts, auth, bundle, errors, i18n, pages, security
+from arena.web import account, attempts, auth, bundle, errors, i18n, instructor, pages, security
 from arena.web.labels import (
     DIFFICULTIES,
     STATUSES,
@@ -32,7 +32,7 @@ def init_app(app: Flask) -> None:
     login_manager.init_app(app)
     auth.init_app()
     web = Blueprint("web", __name__, template_folder="templates")
-    for area in (pages, attempts, auth, account, i18n):
+    for area in (pages, attempts, auth, account, instructor, i18n):
         web.register_blueprint(area.bp)
     errors.init_app(app, web)
     app.register_blueprint(web)

@@ -26,6 +26,13 @@ DIFFICULTIES = {
     "hard": lazy_gettext("Hard"),
 }
 
+#: What each declarable output property (graders.judging.properties) means, for the authoring form.
+PROPERTIES = {
+    "rows_sum_to_one": lazy_gettext("every row sums to 1"),
+    "nonnegative": lazy_gettext("no entry is negative"),
+    "finite": lazy_gettext("no NaN and no infinity"),
+}
+
 
 def label(table: dict, code: str | None) -> str:
     """Return the translated name of a code, or the code itself when it has none."""
@@ -102,6 +109,46 @@ SCRIPT_TEXTS = {
         "Your result for this example cannot be drawn as weights (wrong shape, or not "
         "numbers)."),
     "no_result_for_example": lazy_gettext("Your last run has no result for this example."),
+    # The challenge editor (author.js)
+    "editing": lazy_gettext("Edit {slug}"),
+    "saving": lazy_gettext("Saving…"),
+    "saved": lazy_gettext("Saved as draft version {version}."),
+    "not_saved": lazy_gettext("Not saved: fix the problems shown next to the files."),
+    "slug_taken": lazy_gettext("Not saved: another challenge has this slug."),
+    "line_n": lazy_gettext("line {line}"),
+    "mutant_n": lazy_gettext("Mutant {n}"),
+    "mutant_named": lazy_gettext("Mutant {n}: {name}"),
+    "validating": lazy_gettext("Validating the draft in the sandbox…"),
+    "validation_slow": lazy_gettext(
+        "The validation is taking very long; reload this page later to see it."),
+    "checked_of": lazy_gettext("{done} of {total}"),
+    "mutant_caught": lazy_gettext("Caught"),
+    "mutant_survived": lazy_gettext("Survived: no test catches it"),
+    "nothing_named": lazy_gettext("Nothing named"),
+    "yes": lazy_gettext("Yes"),
+    "no": lazy_gettext("No"),
+    "valid": lazy_gettext(
+        "Valid: the reference passes, the starter fails, and every mutant is caught and named. "
+        "You can publish."),
+    "invalid": lazy_gettext(
+        "Not valid: see the problems and the mutants that survive or are not named."),
+    "publishing": lazy_gettext("Publishing…"),
+    "published": lazy_gettext("Published: version {version} is what learners see now."),
+    "rolled_back": lazy_gettext("Version {version} is published again."),
+    "publish_again": lazy_gettext("Publish version {version} again"),
+    "publish_needs_validation": lazy_gettext(
+        "Publish is possible once the saved draft has been validated."),
+    "publish_needs_valid": lazy_gettext(
+        "The last validation of the draft failed: fix it and validate again."),
+    "publish_after_edit": lazy_gettext(
+        "Unsaved changes: save and validate them before publishing."),
+    "publish_ready": lazy_gettext("The saved draft is valid: Publish makes it what learners see."),
+    "nothing_to_publish": lazy_gettext(
+        "There is no draft: learners see the latest version. Edit and save to start one."),
+    "version_draft": lazy_gettext("Draft"),
+    "version_published": lazy_gettext("Published"),
+    "version_retired": lazy_gettext("Retired"),
+    "version_superseded": lazy_gettext("Replaced"),
 }
 
 

@@ -46,7 +46,8 @@ def challenge_data(shown: dict) -> dict:
         "rtol": shown["rtol"], "atol": shown["atol"],  # what the heatmap and the diffs flag
         "lang": current_locale(),
         "logged_in": current_user.is_authenticated,
-        "login_url": url_for("web.auth.login", next=url_for(".challenge", slug=shown["slug"])),
+        "login_url": url_for("web.auth.login",
+                             next=url_for("web.pages.challenge", slug=shown["slug"])),
     }
 
 

@@ -1,0 +1,62 @@
+// The challenge editor's form: its fields, the statements' previews, the code editors and the
+// mutants, read as one challenge ({fields, code, mutants, rest}: challenge-files.js) and
+// filled from one; and the problems the API finds, each listed next to the file it names.
+import { mountMutants } from "./author-mutants.js";
+import { mountPreviews } from "./author-preview.js";
+import { problemItem } from "./author-report.js";
+import { CODE_FILES } from "./challenge-files.js";
+
+const FIELDS = ["slug", "entry_point", "title_en", "title_ko", "difficulty", "track", "order", "tags",
+  "time_limit", "memory_mb", "rtol", "atol", "hints_en", "hints_ko", "statement_en", "statement_ko"];
+
+/**
+ * options: {t, nonce, mountEditor (null: the textareas stay), onChange()}.
+ * Returns {fill(challenge), current(), showProblems(problems)}.
+ */
+export function mountForm(form, { t, nonce, mountEditor, onChange }) {
+  const mountCode = (host, text) => {
+    const textarea = host.querySelector("textarea");
+    textarea.value = textarea.defaultValue = text;
+    if (!mountEditor) return { getCode: () => textarea.value };
+    return mountEditor(host, textarea, { label: host.dataset.label, helpId: "code-help", nonce, drafts: false, onChange });
+  };
+  const mutants = mountMutants({ list: form.querySelector("#mutants"), template: document.getElementById("mutant-template"),
+    addButton: form.querySelector('[data-action="add-mutant"]'), t, mountCode, onChange });
+  const refreshPreviews = mountPreviews(form);
+  const boxes = [...form.querySelectorAll('input[name="properties"]')];
+  let editors = {};
+  let rest = {};
+  form.addEventListener("input", onChange);
+
+  function fill(challenge) {
+    for (const name of FIELDS) form.elements[name].value = challenge.fields[name] ?? "";
+    for (const box of boxes) box.checked = challenge.fields.properties.includes(box.value);
+    editors = Object.fromEntries(CODE_FILES.map((file) => [file,
+      mountCode(form.querySelector(`[data-code="${file}"]`), challenge.code[file])]));
+    challenge.mutants.forEach((mutant) => mutants.add(mutant));
+    rest = challenge.rest;
+    refreshPreviews();
+  }
+
+  function current() {
+    const fields = Object.fromEntries(FIELDS.map((name) => [name, form.elements[name].value]));
+    fields.properties = boxes.filter((box) => box.checked).map((box) => box.value);
+    const code = Object.fromEntries(CODE_FILES.map((file) => [file, editors[file].getCode()]));
+    return { fields, code, mutants: mutants.values(), rest };
+  }
+
+  /** List each problem next to the file it names; the others (no file, or none here) below the buttons. */
+  function showProblems(problems) {
+    const lists = new Map([...form.querySelectorAll("[data-problems-for]")].map((list) => [list.dataset.problemsFor, list]));
+    for (const [file, list] of mutants.problemLists()) lists.set(file, list);
+    const elsewhere = lists.get("");
+    for (const list of lists.values()) list.replaceChildren();
+    for (const problem of problems) {
+      const list = lists.get(problem.file) || elsewhere;
+      list.append(problemItem(problem, t, list === elsewhere));
+    }
+    for (const list of lists.values()) list.hidden = !list.childElementCount;
+  }
+
+  return { fill, current, showProblems };
+}

@@ -1,0 +1,82 @@
+// A challenge folder as the authoring page edits it: the metadata form's values, the code and
+// the mutants, turned into the files mapping the API takes (challenge.toml written with
+// smol-toml) and back. Pure functions: no page, no network.
+import { parse, stringify } from "smol-toml";
+
+export const CODE_FILES = ["starter.py", "reference.py", "cases.py"];
+const MUTANT_FILE = /^mutants\/(.+)\.py$/;
+// The challenge.toml keys the form edits; any other key (a [weights_probe] table, say) is kept
+// as it was loaded.
+const FORM_KEYS = ["slug", "entry_point", "difficulty", "track", "order", "tags", "time_limit",
+  "memory_mb", "rtol", "atol", "properties", "title", "hints", "mutants"];
+const NUMBER_KEYS = ["order", "time_limit", "memory_mb", "rtol", "atol"];
+
+/** The lines of a text that hold something, trimmed. */
+export function lines(text) {
+  return String(text || "").split("\n").map((line) => line.trim()).filter(Boolean);
+}
+
+const text = (value) => (value === undefined || value === null ? "" : String(value));
+const number = (value) => (text(value).trim() === "" ? undefined : Number(value));
+const defined = (object) => Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
+const localized = (en, ko) => defined({ en, ko: ko || undefined });
+
+/**
+ * Read the API's files mapping into {fields, code, mutants, rest}: `fields` by the form's
+ * input names (strings, `properties` a list), `code` by file name, `mutants` as
+ * [{name, source, en, ko}], `rest` the other keys of challenge.toml. A TOML syntax error throws.
+ */
+export function readChallenge(files) {
+  const meta = parse(files["challenge.toml"] || "");
+  const fields = {
+    slug: text(meta.slug), entry_point: text(meta.entry_point),
+    difficulty: text(meta.difficulty), track: text(meta.track),
+    title_en: text(meta.title?.en), title_ko: text(meta.title?.ko),
+    tags: (meta.tags || []).join(", "), properties: [...(meta.properties || [])],
+    hints_en: (meta.hints?.en || []).join("\n"), hints_ko: (meta.hints?.ko || []).join("\n"),
+    statement_en: text(files["statement.en.md"]), statement_ko: text(files["statement.ko.md"]),
+  };
+  for (const key of NUMBER_KEYS) fields[key] = text(meta[key]);
+  const explained = meta.mutants || {};
+  const names = new Set([...Object.keys(explained),
+    ...Object.keys(files).map((file) => MUTANT_FILE.exec(file)?.[1]).filter(Boolean)]);
+  const mutants = [...names].sort().map((name) => ({
+    name, source: text(files[`mutants/${name}.py`]),
+    en: text(explained[name]?.en), ko: text(explained[name]?.ko),
+  }));
+  const code = Object.fromEntries(CODE_FILES.map((file) => [file, text(files[file])]));
+  const rest = Object.fromEntries(Object.entries(meta).filter(([key]) => !FORM_KEYS.includes(key)));
+  return { fields, code, mutants, rest };
+}
+
+/** Write challenge.toml: the form's keys first, then whatever else it held, then its tables. */
+export function challengeToml({ fields, mutants, rest = {} }) {
+  const hints = localized(lines(fields.hints_en), lines(fields.hints_ko).length ? lines(fields.hints_ko) : undefined);
+  const meta = defined({
+    slug: fields.slug.trim(),
+    entry_point: fields.entry_point.trim(),
+    difficulty: fields.difficulty,
+    track: fields.track,
+    ...Object.fromEntries(NUMBER_KEYS.map((key) => [key, number(fields[key])])),
+    tags: String(fields.tags || "").split(",").map((tag) => tag.trim()).filter(Boolean),
+    properties: fields.properties || [],
+    ...rest,
+    title: localized(fields.title_en.trim(), fields.title_ko.trim()),
+    hints: hints.en.length || hints.ko ? hints : undefined,
+  });
+  if (mutants.length) {
+    meta.mutants = Object.fromEntries(mutants.map((m) => [m.name.trim(),
+      localized(m.en.trim(), m.ko.trim())]));
+  }
+  return stringify(meta);
+}
+
+/** Return the files mapping of the whole challenge, as POST and PUT take it. */
+export function challengeFiles(challenge) {
+  const { fields, code, mutants } = challenge;
+  const files = { "challenge.toml": challengeToml(challenge), "statement.en.md": fields.statement_en };
+  if (fields.statement_ko.trim()) files["statement.ko.md"] = fields.statement_ko;
+  for (const file of CODE_FILES) files[file] = code[file];
+  for (const mutant of mutants) files[`mutants/${mutant.name.trim()}.py`] = mutant.source;
+  return files;
+}
