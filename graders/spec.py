@@ -18,6 +18,7 @@ from graders.problems import ChallengeProblems, Problem
 DIFFICULTIES = ("easy", "medium", "hard")
 LOCALES = ("en", "ko")
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+RESERVED_SLUGS = frozenset({"new"})  # /instructor/challenges/new is the empty editor
 #: Where a track without a `track_order` goes: after the tracks that declare one.
 DEFAULT_TRACK_ORDER = 100
 MAX_TIME_LIMIT = 60.0
@@ -127,6 +128,8 @@ def _check_meta(reader: _Reader, meta: dict, folder_name: str | None) -> None:
     slug = meta.get("slug")
     if not isinstance(slug, str) or not SLUG.fullmatch(slug):
         reader.problem("slug must be lowercase letters, digits and dashes, at most 64", "slug")
+    elif slug in RESERVED_SLUGS:
+        reader.problem(f"slug {slug!r} is taken by a page's address; choose another", "slug")
     elif folder_name is not None and slug != folder_name:
         reader.problem(f"slug {slug!r} must equal the folder name {folder_name!r}", "slug")
     if meta.get("difficulty") not in DIFFICULTIES:

@@ -95,6 +95,8 @@ async function mountChallenge(host, later) {
       nonce: document.querySelector('meta[name="csp-nonce"]')?.getAttribute("content") || "",
       onRun: grading.run,
       onNotice: (key) => (notice.textContent = t(key)),
+      // A draft's preview keeps no draft of its own: it would reappear on the learner page.
+      drafts: !challenge.run_version,
     });
     host.dataset.ready = "true";
     // For browser tests and the curious: window.arena.editor.setCode("...") / getCode().

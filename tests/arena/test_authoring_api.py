@@ -254,3 +254,10 @@ def test_publishing_nothing_or_an_unknown_version_says_so(client, instructor, ti
     never = client.post(f"/api/v1/challenges/{SLUG}/publish", json={"version": 1},
                         headers=instructor)
     assert never.status_code == 409 and never.get_json()["error"]["code"] == "not_validated"
+
+
+def test_a_slug_that_is_a_page_address_is_refused(client, instructor, tiny_files):
+    toml = tiny_files["challenge.toml"].replace(f'slug = "{SLUG}"', 'slug = "new"')
+    refused = _create(client, instructor, {**tiny_files, "challenge.toml": toml})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["problems"][0]["line"] == 1
