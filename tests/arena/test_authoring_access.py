@@ -1,5 +1,6 @@
-"""Who may do what with authored challenges: every authoring route, as anonymous, a student,
-the owner, another instructor and an admin, on a draft and on a published challenge."""
+"""Who may do what with authored challenges: every authoring route of the API, as anonymous,
+two students, the owner, another instructor and an admin, on a draft and on a published
+challenge (the pages' matrix is tests/web/test_instructor_pages.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ ROUTES = [
     ("GET", f"/api/v1/challenges/{SLUG}?version=draft", None),
     ("POST", f"/api/v1/challenges/{SLUG}/runs", {"code": "x = 1", "version": "draft"}),
 ]
-ACTORS = ("anonymous", "student", "owner", "other_instructor", "admin")
+ACTORS = ("anonymous", "student", "other_student", "owner", "other_instructor", "admin")
 
 
 @pytest.fixture
@@ -36,8 +37,8 @@ def app_config() -> dict:
 @pytest.fixture
 def headers(make_token) -> dict[str, dict[str, str]]:
     """Return each actor's Authorization header (none for anonymous)."""
-    roles = {"student": "student", "owner": "instructor", "other_instructor": "instructor",
-             "admin": "admin"}
+    roles = {"student": "student", "other_student": "student", "owner": "instructor",
+             "other_instructor": "instructor", "admin": "admin"}
     made = {actor: {"Authorization": f"Bearer {make_token(actor, role)}"}
             for actor, role in roles.items()}
     return {"anonymous": {}, **made}
@@ -51,6 +52,16 @@ def draft(client, headers, tiny_files) -> None:
     assert created.status_code == 201
 
 
+def _publish_as_validated(app) -> None:
+    """Publish the draft as a valid validation would let its owner (who may, is tested here)."""
+    with app.app_context():
+        challenge = db.session.scalar(db.select(Challenge).where(Challenge.slug == SLUG))
+        challenge.draft_version.validation_status = "done"
+        challenge.draft_version.validation = {"valid": True}
+        publish(challenge, challenge.draft_version)
+        db.session.commit()
+
+
 def _call(client, method: str, path: str, body, headers: dict, files: dict):
     """Call a route; an upload sends changed files, so that it always makes a new draft."""
     changed = {**files, "statement.en.md": files["statement.en.md"] + "\nMore.\n"}
@@ -62,7 +73,7 @@ def _expected(actor: str, published: bool, method: str, path: str) -> set[int]:
     """The statuses an actor may meet on a route: refused (which refusal) or let through."""
     if actor == "anonymous":
         return {404} if path.endswith("?version=draft") else {401}
-    if actor == "student":
+    if actor in ("student", "other_student"):
         return {403}
     if actor == "other_instructor":
         return {403} if published else {404}
@@ -72,12 +83,7 @@ def _expected(actor: str, published: bool, method: str, path: str) -> set[int]:
 @pytest.mark.parametrize("published", [False, True], ids=["draft", "published"])
 def test_authoring_routes_by_role(app, client, headers, draft, tiny_files, published):
     if published:
-        with app.app_context():
-            challenge = db.session.scalar(db.select(Challenge).where(Challenge.slug == SLUG))
-            challenge.draft_version.validation_status = "done"
-            challenge.draft_version.validation = {"valid": True}
-            publish(challenge, challenge.draft_version)
-            db.session.commit()
+        _publish_as_validated(app)
     for actor, (method, path, body) in itertools.product(ACTORS, ROUTES):
         answer = _call(client, method, path, body, headers[actor], tiny_files)
         assert answer.status_code in _expected(actor, published, method, path), (
@@ -88,8 +94,8 @@ def test_authoring_routes_by_role(app, client, headers, draft, tiny_files, publi
 
 def test_creating_is_for_instructors_and_admins(client, headers, draft, tiny_files):
     """Creating the same slug again: 409 for whoever may create, before that 401/403."""
-    expected = {"anonymous": 401, "student": 403, "owner": 409, "other_instructor": 409,
-                "admin": 409}
+    expected = {"anonymous": 401, "student": 403, "other_student": 403, "owner": 409,
+                "other_instructor": 409, "admin": 409}
     for actor, status in expected.items():
         answer = client.post("/api/v1/challenges", json={"files": tiny_files},
                              headers=headers[actor])
@@ -100,12 +106,7 @@ def test_learners_see_a_published_challenge_and_never_a_draft(app, client, heade
     for actor in ACTORS:
         assert client.get(f"/api/v1/challenges/{SLUG}",
                           headers=headers[actor]).status_code == 404
-    with app.app_context():
-        challenge = db.session.scalar(db.select(Challenge).where(Challenge.slug == SLUG))
-        challenge.draft_version.validation_status = "done"
-        challenge.draft_version.validation = {"valid": True}
-        publish(challenge, challenge.draft_version)
-        db.session.commit()
+    _publish_as_validated(app)
     for actor in ACTORS:
         assert client.get(f"/api/v1/challenges/{SLUG}",
                           headers=headers[actor]).status_code == 200
