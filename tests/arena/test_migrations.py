@@ -9,9 +9,9 @@ from arena.extensions import Base, db
 from arena.models import Submission, TestResult
 from arena.presenters import present_submission as present
 
-TABLES = {"user_account", "api_token", "challenge", "challenge_version", "submission",
-          "test_result"}
-HEAD = "0004"
+TABLES = {"user_account", "api_token", "challenge", "challenge_version", "course",
+          "course_member", "submission", "test_result"}
+HEAD = "0005"
 
 
 def _tables(app) -> set[str]:

@@ -94,6 +94,15 @@ class Caller:
             db.session.commit()
         return path
 
+    def course(self) -> str:
+        """Create the instructor's course, which the student joins; return its path."""
+        created = self.call("POST", "/api/v1/courses", json={"title": "Attention"},
+                            headers=self.author())
+        joined = self.call("POST", "/api/v1/courses/join",
+                           json={"code": created.get_json()["join_code"]})
+        assert joined.status_code == 200
+        return f"/api/v1/courses/{created.get_json()['id']}"
+
     def as_author(self, method: str, path: str, **kwargs: Any) -> Any:
         """Send a request as the instructor."""
         return self.call(method, path, headers=self.author(), **kwargs)
@@ -213,6 +222,66 @@ AUTHORING: dict[str, dict[int, Recipe]] = {
         422: lambda c: c.as_author("GET", c.draft() + "/export?version=x"),
     },
 }
+#: Courses: the student (the default caller) has joined the instructor's course.
+COURSES: dict[str, dict[int, Recipe]] = {
+    "post /api/v1/courses": {
+        201: lambda c: c.as_author("POST", "/api/v1/courses", json={"title": "Attention"}),
+        401: lambda c: c.call("POST", "/api/v1/courses", json={"title": "A"}, headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", "/api/v1/courses", json={"title": "Mine"}),
+        422: lambda c: c.as_author("POST", "/api/v1/courses", json={"title": ""}),
+        429: lambda c: c.from_blocked_address("POST", "/api/v1/courses", json={"title": "A"}),
+    },
+    "get /api/v1/courses": {
+        200: lambda c: c.course() and c.call("GET", "/api/v1/courses"),
+        401: lambda c: c.call("GET", "/api/v1/courses", headers=BAD_TOKEN),
+        429: lambda c: c.from_blocked_address("GET", "/api/v1/courses"),
+    },
+    "post /api/v1/courses/join": {
+        200: lambda c: c.call("POST", "/api/v1/courses/join", json={"code": c.as_author(
+            "POST", "/api/v1/courses", json={"title": "A"}).get_json()["join_code"]}),
+        401: lambda c: c.call("POST", "/api/v1/courses/join", json={"code": "X"},
+                              headers=BAD_TOKEN),
+        404: lambda c: c.call("POST", "/api/v1/courses/join", json={"code": "NOPE2345"}),
+        422: lambda c: c.call("POST", "/api/v1/courses/join", json={}),
+        429: lambda c: c.from_blocked_address("POST", "/api/v1/courses/join",
+                                              json={"code": "X"}),
+    },
+    "get /api/v1/courses/{course_id}": {
+        200: lambda c: c.call("GET", c.course()),
+        401: lambda c: c.call("GET", c.course(), headers=BAD_TOKEN),
+        404: lambda c: c.call("GET", "/api/v1/courses/999"),
+        429: lambda c: c.from_blocked_address("GET", c.course()),
+    },
+    "get /api/v1/courses/{course_id}/members": {
+        200: lambda c: c.as_author("GET", c.course() + "/members"),
+        401: lambda c: c.call("GET", c.course() + "/members", headers=BAD_TOKEN),
+        403: lambda c: c.call("GET", c.course() + "/members"),
+        404: lambda c: c.call("GET", "/api/v1/courses/999/members"),
+        429: lambda c: c.from_blocked_address("GET", c.course() + "/members"),
+    },
+    "post /api/v1/courses/{course_id}/instructors": {
+        200: lambda c: c.author("admin") and c.as_author(
+            "POST", c.course() + "/instructors", json={"username": "author-admin"}),
+        401: lambda c: c.call("POST", c.course() + "/instructors", json={"username": "x"},
+                              headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", c.course() + "/instructors", json={"username": "x"}),
+        404: lambda c: c.as_author("POST", c.course() + "/instructors",
+                                   json={"username": "nobody"}),
+        409: lambda c: c.as_author("POST", c.course() + "/instructors",
+                                   json={"username": "ann"}),  # the student
+        422: lambda c: c.as_author("POST", c.course() + "/instructors", json={}),
+        429: lambda c: c.from_blocked_address("POST", c.course() + "/instructors",
+                                              json={"username": "x"}),
+    },
+    "delete /api/v1/courses/{course_id}/members/{username}": {
+        204: lambda c: c.as_author("DELETE", c.course() + "/members/ann"),
+        401: lambda c: c.call("DELETE", c.course() + "/members/ann", headers=BAD_TOKEN),
+        403: lambda c: c.call("DELETE", c.course() + "/members/ann"),
+        404: lambda c: c.as_author("DELETE", c.course() + "/members/nobody"),
+        409: lambda c: c.as_author("DELETE", c.course() + "/members/author-instructor"),
+        429: lambda c: c.from_blocked_address("DELETE", c.course() + "/members/ann"),
+    },
+}
 #: For each operation, one request per status it may answer with.
 RECIPES: dict[str, dict[int, Recipe]] = {
     "get /api/v1/health": {
@@ -234,6 +303,7 @@ RECIPES: dict[str, dict[int, Recipe]] = {
         429: lambda c: c.from_blocked_address("GET", f"/api/v1/challenges/{SLUG}"),
     },
     **AUTHORING,
+    **COURSES,
     "post /api/v1/challenges/{slug}/submissions": {
         202: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/submissions",
                               json={"code": CODE}),
@@ -316,6 +386,9 @@ def test_the_response_is_the_documented_one(app, client, catalog, auth_headers, 
     assert str(status) in responses, f"{operation} sends an undocumented {status}"
     documented = responses[str(status)]
     content = documented.get("content", {})
+    if status == 204:  # no content, documented as none
+        assert not content and not response.data
+        return
     assert set(content) == {response.mimetype}
     assert content[response.mimetype].get("schema"), "the body is not described"
     if not response.is_json:  # an archive: described as binary, not validated as JSON

@@ -1,0 +1,133 @@
+"""Courses: instructors create them and share a join code; students join with it.
+
+A course's data is for its members only: a non-member meets 404, never a hint that the
+course exists. Its instructors (and admins) manage it: its code, its members, co-instructors.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import select
+
+from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
+from arena.extensions import db
+from arena.models import Course, CourseMember, CourseRole, Role, User
+
+#: Join codes avoid letters and digits that read alike (0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+MAX_TITLE = 200
+
+
+def _new_code() -> str:
+    """Return a join code no course has (8 characters: about 10^11 of them)."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if db.session.scalar(select(Course.id).where(Course.join_code == code)) is None:
+            return code
+
+
+def create_course(user: User, title: str) -> Course:
+    """Create a course taught by `user` (an instructor or an admin)."""
+    if user.role not in (Role.INSTRUCTOR, Role.ADMIN):
+        raise Forbidden("only instructors and admins create courses")
+    title = title.strip()
+    if not title or len(title) > MAX_TITLE:
+        raise Unprocessable(f"title: between 1 and {MAX_TITLE} characters")
+    course = Course(title=title, join_code=_new_code())
+    course.members.append(CourseMember(user=user, role=CourseRole.INSTRUCTOR))
+    db.session.add(course)
+    db.session.commit()
+    return course
+
+
+def join_course(user: User, code: str) -> Course:
+    """Make `user` a student of the course with this code (joining twice changes nothing)."""
+    normalised = code.strip().upper().replace("-", "").replace(" ", "")
+    course = db.session.scalar(select(Course).where(Course.join_code == normalised))
+    if course is None:
+        raise NotFound("no course has this join code; check it with your instructor")
+    if membership(user, course) is None:
+        db.session.add(CourseMember(course=course, user=user, role=CourseRole.STUDENT))
+        db.session.commit()
+    return course
+
+
+def membership(user: User, course: Course) -> CourseMember | None:
+    """Return the user's membership of the course, if any."""
+    return db.session.scalar(select(CourseMember).where(
+        CourseMember.course_id == course.id, CourseMember.user_id == user.id))
+
+
+def visible_course(user: User, course_id: int) -> Course:
+    """Return a course the user belongs to (an admin: any), or raise NotFound."""
+    course = db.session.get(Course, course_id)
+    if course is None or (user.role != Role.ADMIN and membership(user, course) is None):
+        raise NotFound(f"no course {course_id}")
+    return course
+
+
+def managed_course(user: User, course_id: int) -> Course:
+    """Return a course the user teaches (an admin: any); a student of it meets 403."""
+    course = visible_course(user, course_id)
+    if user.role != Role.ADMIN and membership(user, course).role != CourseRole.INSTRUCTOR:
+        raise Forbidden("only the course's instructors manage it")
+    return course
+
+
+def teaches(user: User, course: Course) -> bool:
+    """Tell whether the user manages the course."""
+    member = membership(user, course)
+    return user.role == Role.ADMIN or (member is not None and member.role == CourseRole.INSTRUCTOR)
+
+
+def courses_of(user: User) -> list[Course]:
+    """Return the courses the user belongs to, newest first."""
+    return list(db.session.scalars(
+        select(Course).join(CourseMember).where(CourseMember.user_id == user.id)
+        .order_by(Course.id.desc())))
+
+
+def members_of(user: User, course_id: int) -> list[CourseMember]:
+    """Return a managed course's members: instructors first, then by username."""
+    course = managed_course(user, course_id)
+    return sorted(course.members, key=lambda m: (m.role != CourseRole.INSTRUCTOR,
+                                                 m.user.username))
+
+
+def _user_named(username: str) -> User:
+    found = db.session.scalar(select(User).where(User.username == username))
+    if found is None:
+        raise NotFound(f"no user called {username!r}")
+    return found
+
+
+def add_instructor(user: User, course_id: int, username: str) -> CourseMember:
+    """Make an instructor (or admin) account a co-instructor of a course the user manages."""
+    course = managed_course(user, course_id)
+    colleague = _user_named(username)
+    if colleague.role not in (Role.INSTRUCTOR, Role.ADMIN):
+        raise Conflict(f"{username!r} is a student account; only instructors co-teach",
+                       code="not_an_instructor")
+    member = membership(colleague, course)
+    if member is None:
+        member = CourseMember(course=course, user=colleague)
+        db.session.add(member)
+    member.role = CourseRole.INSTRUCTOR
+    db.session.commit()
+    return member
+
+
+def remove_member(user: User, course_id: int, username: str) -> None:
+    """Remove someone from a course the user manages; a course keeps one instructor."""
+    course = managed_course(user, course_id)
+    member = membership(_user_named(username), course)
+    if member is None:
+        raise NotFound(f"{username!r} is not in this course")
+    instructors = [m for m in course.members if m.role == CourseRole.INSTRUCTOR]
+    if member.role == CourseRole.INSTRUCTOR and len(instructors) == 1:
+        raise Conflict("a course keeps at least one instructor: add another first",
+                       code="last_instructor")
+    db.session.delete(member)
+    db.session.commit()
