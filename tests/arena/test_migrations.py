@@ -9,8 +9,8 @@ from arena.extensions import Base, db
 from arena.models import Submission, TestResult
 from arena.presenters import present_submission as present
 
-TABLES = {"user_account", "api_token", "challenge", "challenge_version", "course",
-          "course_member", "submission", "test_result"}
+TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
+          "challenge_version", "course", "course_member", "submission", "test_result"}
 HEAD = "0005"
 
 

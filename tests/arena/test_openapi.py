@@ -21,6 +21,9 @@ SPEC = "/api/v1/openapi.json"
 SLUG = "softmax"
 DRAFT = "running-max"  # the small authored challenge of tests/conftest.py
 TOO_LARGE = "#" * (4 * 1024 * 1024 + 1)  # over the request size limit (MAX_CONTENT_LENGTH)
+ASSIGNMENT = {"title": "Week 1", "challenges": [SLUG], "opens_at": "2026-11-30T09:00+09:00",
+              "due_at": "2026-12-07T23:59+09:00"}
+NAIVE = {**ASSIGNMENT, "due_at": "2026-12-07T23:59"}  # a time without its offset
 CODE = "def softmax(row):\n    return row\n"
 BAD_TOKEN = {"Authorization": "Bearer not-a-token"}
 #: Refused tokens allowed per address in this module: a small limit says the same thing fast.
@@ -102,6 +105,12 @@ class Caller:
                            json={"code": created.get_json()["join_code"]})
         assert joined.status_code == 200
         return f"/api/v1/courses/{created.get_json()['id']}"
+
+    def assignment(self) -> str:
+        """Add an assignment to the instructor's course; return its path."""
+        created = self.as_author("POST", self.course() + "/assignments", json=ASSIGNMENT)
+        assert created.status_code == 201, created.get_json()
+        return f"{created.request.path}/{created.get_json()['id']}"
 
     def as_author(self, method: str, path: str, **kwargs: Any) -> Any:
         """Send a request as the instructor."""
@@ -273,6 +282,38 @@ COURSES: dict[str, dict[int, Recipe]] = {
         429: lambda c: c.from_blocked_address("POST", c.course() + "/instructors",
                                               json={"username": "x"}),
     },
+    "post /api/v1/courses/{course_id}/assignments": {
+        201: lambda c: c.as_author("POST", c.course() + "/assignments", json=ASSIGNMENT),
+        401: lambda c: c.call("POST", c.course() + "/assignments", json=ASSIGNMENT,
+                              headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", c.course() + "/assignments", json=ASSIGNMENT),
+        404: lambda c: c.as_author("POST", "/api/v1/courses/999/assignments", json=ASSIGNMENT),
+        422: lambda c: c.as_author("POST", c.course() + "/assignments", json=NAIVE),
+        429: lambda c: c.from_blocked_address("POST", c.course() + "/assignments",
+                                              json=ASSIGNMENT),
+    },
+    "put /api/v1/courses/{course_id}/assignments/{assignment_id}": {
+        200: lambda c: c.as_author("PUT", c.assignment(), json=ASSIGNMENT),
+        401: lambda c: c.call("PUT", c.assignment(), json=ASSIGNMENT, headers=BAD_TOKEN),
+        403: lambda c: c.call("PUT", c.assignment(), json=ASSIGNMENT),
+        404: lambda c: c.as_author("PUT", c.course() + "/assignments/999", json=ASSIGNMENT),
+        422: lambda c: c.as_author("PUT", c.assignment(), json=NAIVE),
+        429: lambda c: c.from_blocked_address("PUT", c.assignment(), json=ASSIGNMENT),
+    },
+    "get /api/v1/courses/{course_id}/assignments": {
+        200: lambda c: c.assignment() and c.call("GET", c.course() + "/assignments"),
+        401: lambda c: c.call("GET", c.course() + "/assignments", headers=BAD_TOKEN),
+        404: lambda c: c.call("GET", "/api/v1/courses/999/assignments"),
+        429: lambda c: c.from_blocked_address("GET", c.course() + "/assignments"),
+    },
+    **{f"get /api/v1/courses/{{course_id}}/{book}": {
+        200: lambda c, book=book: c.as_author(
+            "GET", c.assignment().rsplit("/assignments", 1)[0] + f"/{book}"),
+        401: lambda c, book=book: c.call("GET", c.course() + f"/{book}", headers=BAD_TOKEN),
+        403: lambda c, book=book: c.call("GET", c.course() + f"/{book}"),
+        404: lambda c, book=book: c.as_author("GET", f"/api/v1/courses/999/{book}"),
+        429: lambda c, book=book: c.from_blocked_address("GET", c.course() + f"/{book}"),
+    } for book in ("gradebook", "gradebook.csv")},
     "delete /api/v1/courses/{course_id}/members/{username}": {
         204: lambda c: c.as_author("DELETE", c.course() + "/members/ann"),
         401: lambda c: c.call("DELETE", c.course() + "/members/ann", headers=BAD_TOKEN),

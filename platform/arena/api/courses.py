@@ -1,13 +1,21 @@
-"""Courses for scripts: create one, join with its code, see and manage its members."""
+"""Courses for scripts: create one, join with its code, manage its members, its assignments,
+and read its gradebook (JSON or CSV)."""
 
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
-from apiflask.validators import Length
+from apiflask.validators import Length, OneOf
+from flask import Response
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
-from arena.models import Course, CourseMember
+from arena.models import Assignment, Course, CourseMember, LatePolicy
+from arena.services.assignments import (
+    AssignmentFields,
+    create_assignment,
+    update_assignment,
+    visible_assignments,
+)
 from arena.services.courses import (
     add_instructor,
     courses_of,
@@ -19,6 +27,7 @@ from arena.services.courses import (
     teaches,
     visible_course,
 )
+from arena.services.gradebook import as_csv, gradebook
 
 bp = APIBlueprint("courses", __name__)
 
@@ -156,3 +165,132 @@ def remove_view(course_id: int, username: str) -> str:
     """Remove a student or a co-instructor from the course."""
     remove_member(current_user(), course_id, username)
     return ""
+
+
+class AssignmentIn(Schema):
+    """An assignment: published challenges in order, and when it opens and is due."""
+
+    title = fields.String(required=True, validate=Length(1, 200))
+    challenges = fields.List(fields.String(), required=True, metadata={
+        "description": "Slugs of published challenges, in the order students meet them."})
+    opens_at = fields.AwareDateTime(required=True, metadata={
+        "description": "ISO 8601 with an offset, e.g. 2026-12-01T09:00+09:00 (stored in UTC)."})
+    due_at = fields.AwareDateTime(required=True)
+    late_policy = fields.String(load_default=LatePolicy.MARKED, validate=OneOf(
+        [str(p) for p in LatePolicy]), metadata={
+        "description": "marked: late work counts, marked late; not_counted: it does not count"})
+
+
+class AssignmentOut(Schema):
+    """An assignment, its times in UTC."""
+
+    id = fields.Integer()
+    title = fields.String()
+    challenges = fields.List(fields.String())
+    opens_at = fields.DateTime()
+    due_at = fields.DateTime()
+    late_policy = fields.String()
+
+
+class AssignmentsOut(Schema):
+    """A course's assignments in the order they open (students: the opened ones)."""
+
+    assignments = fields.List(fields.Nested(AssignmentOut))
+
+
+class CellOut(Schema):
+    """One student's standing on one challenge."""
+
+    verdict = fields.String(allow_none=True)
+    late = fields.Boolean()
+    attempts = fields.Integer()
+    first_accepted_at = fields.DateTime(allow_none=True)
+
+
+class RowOut(Schema):
+    """One student's row."""
+
+    username = fields.String()
+    cells = fields.Dict(keys=fields.String(), values=fields.Nested(CellOut))
+
+
+class GradebookOut(Schema):
+    """A column per challenge of the course's assignments, a row per student."""
+
+    challenges = fields.List(fields.String())
+    rows = fields.List(fields.Nested(RowOut))
+
+
+def _assignment(assignment: Assignment) -> dict:
+    return {"id": assignment.id, "title": assignment.title,
+            "challenges": [item.challenge.slug for item in assignment.items],
+            "opens_at": assignment.opens_at, "due_at": assignment.due_at,
+            "late_policy": assignment.late_policy}
+
+
+def _fields(json_data: dict) -> AssignmentFields:
+    return AssignmentFields(json_data["title"], json_data["challenges"], json_data["opens_at"],
+                            json_data["due_at"], json_data["late_policy"])
+
+
+ASSIGNMENT_ERRORS = error_responses(401, 403, 404, 422, described={
+    404: "No such course (or not yours to see), or a challenge that is not published",
+    422: "A missing or invalid field: a time without its offset, due before opening, ..."})
+
+
+@bp.post("/courses/<int:course_id>/assignments")
+@bp.auth_required(auth)
+@bp.input(AssignmentIn, location="json")
+@bp.output(AssignmentOut, status_code=201)
+@bp.doc(summary="Add an assignment", responses=ASSIGNMENT_ERRORS)
+def create_assignment_view(course_id: int, json_data: dict) -> dict:
+    """Add an assignment to a course the caller teaches."""
+    return _assignment(create_assignment(current_user(), course_id, _fields(json_data)))
+
+
+@bp.put("/courses/<int:course_id>/assignments/<int:assignment_id>")
+@bp.auth_required(auth)
+@bp.input(AssignmentIn, location="json")
+@bp.output(AssignmentOut)
+@bp.doc(summary="Change an assignment", responses=ASSIGNMENT_ERRORS)
+def update_assignment_view(course_id: int, assignment_id: int, json_data: dict) -> dict:
+    """Replace an assignment's title, challenges, times and late policy."""
+    return _assignment(update_assignment(current_user(), course_id, assignment_id,
+                                         _fields(json_data)))
+
+
+@bp.get("/courses/<int:course_id>/assignments")
+@bp.auth_required(auth)
+@bp.output(AssignmentsOut)
+@bp.doc(summary="List a course's assignments", description="Students see an assignment "
+        "once it opens.", responses=error_responses(401, 404))
+def assignments_view(course_id: int) -> dict:
+    """List the assignments the caller may see."""
+    return {"assignments": [_assignment(a)
+                            for a in visible_assignments(current_user(), course_id)]}
+
+
+@bp.get("/courses/<int:course_id>/gradebook")
+@bp.auth_required(auth)
+@bp.output(GradebookOut)
+@bp.doc(summary="A course's gradebook", description="Its instructors and admins.",
+        responses=error_responses(401, 403, 404))
+def gradebook_view(course_id: int) -> dict:
+    """Return a row per student and, per challenge, the best verdict and when."""
+    book = gradebook(current_user(), course_id)
+    return {"challenges": book.challenges,
+            "rows": [{"username": name, "cells": {slug: vars(cell) for slug, cell in
+                                                  cells.items()}} for name, cells in book.rows]}
+
+
+@bp.get("/courses/<int:course_id>/gradebook.csv")
+@bp.auth_required(auth)
+@bp.doc(summary="A course's gradebook as CSV", description="A header `username,<slug>,...,"
+        "total`, a row per student; a cell is the best verdict, `(late)` when late.",
+        responses={200: {"description": "The CSV", "content": {"text/csv": {"schema": {
+            "type": "string", "format": "binary"}}}}, **error_responses(401, 403, 404)})
+def gradebook_csv_view(course_id: int) -> Response:
+    """Download the gradebook as CSV."""
+    text = as_csv(gradebook(current_user(), course_id))
+    return Response(text, mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="course-{course_id}-gradebook.csv"'})

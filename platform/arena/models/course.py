@@ -1,4 +1,5 @@
-"""Courses: a class with a join code, and its members (students and instructors)."""
+"""Courses: a class with a join code, its members (students and instructors), and its
+assignments (challenges with an opening and a due time)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
+from arena.models.challenge import Challenge
 from arena.models.types import UTCDateTime, utcnow
 from arena.models.user import User
 
@@ -49,3 +51,46 @@ class CourseMember(db.Model):
 
     course: Mapped[Course] = relationship(back_populates="members")
     user: Mapped[User] = relationship()
+
+
+class LatePolicy(StrEnum):
+    """What a submission after the due time counts for."""
+
+    MARKED = "marked"  # accepted, and marked late
+    NOT_COUNTED = "not_counted"  # ignored by the gradebook
+
+
+class Assignment(db.Model):
+    """An ordered set of published challenges a course works on between two instants (UTC)."""
+
+    __tablename__ = "assignment"
+    __table_args__ = (CheckConstraint("late_policy IN ('marked', 'not_counted')",
+                                      name="late_policy"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    course_id: Mapped[int] = mapped_column(ForeignKey("course.id", ondelete="CASCADE"),
+                                           index=True)
+    title: Mapped[str] = mapped_column(String(200))
+    opens_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    late_policy: Mapped[str] = mapped_column(String(16), default=LatePolicy.MARKED)
+
+    course: Mapped[Course] = relationship()
+    items: Mapped[list[AssignmentChallenge]] = relationship(
+        back_populates="assignment", cascade="all, delete-orphan",
+        order_by="AssignmentChallenge.position")
+
+
+class AssignmentChallenge(db.Model):
+    """One challenge of an assignment, at its place in the order."""
+
+    __tablename__ = "assignment_challenge"
+    __table_args__ = (UniqueConstraint("assignment_id", "challenge_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignment.id", ondelete="CASCADE"))
+    challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
+    position: Mapped[int]
+
+    assignment: Mapped[Assignment] = relationship(back_populates="items")
+    challenge: Mapped[Challenge] = relationship()

@@ -1,0 +1,111 @@
+"""A course's gradebook: per student and challenge, the best verdict, on time or late, the
+attempts and the first accept, computed from the submissions in one query.
+
+What counts: a student's recorded, finished submissions to the challenge from the
+assignment's opening on; after the due time only under the `marked` late policy (then they
+are marked late). A submission at the due instant exactly is on time. The platform's own
+failures (`internal_error`) are not attempts.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import select
+
+from arena.extensions import db
+from arena.models import Assignment, CourseMember, CourseRole, Kind, LatePolicy, Submission, User
+from arena.services.assignments import assignments_of
+from arena.services.courses import managed_course
+from graders import Status, Verdict
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass
+class Cell:
+    """One student's standing on one challenge of an assignment."""
+
+    verdict: str | None = None
+    late: bool = False
+    attempts: int = 0
+    first_accepted_at: datetime | None = None
+
+    def count(self, verdict: str, at: datetime, late: bool) -> None:
+        """Take one counted submission into the cell (submissions come oldest first)."""
+        self.attempts += 1
+        if self.verdict == Verdict.ACCEPTED:
+            return  # the first accept is the best verdict; later ones change nothing
+        self.verdict, self.late = verdict, late
+        if verdict == Verdict.ACCEPTED:
+            self.first_accepted_at = at
+
+
+@dataclass
+class Gradebook:
+    """Columns (challenge slugs, in assignment order) and a row per student."""
+
+    challenges: list[str]
+    rows: list[tuple[str, dict[str, Cell]]] = field(default_factory=list)
+
+
+def _columns(assignments: list[Assignment]) -> dict[int, tuple[str, Assignment]]:
+    """Map each challenge's id to its slug's column and its (first) assignment."""
+    columns: dict[int, tuple[str, Assignment]] = {}
+    for assignment in assignments:
+        for item in assignment.items:
+            columns.setdefault(item.challenge_id, (item.challenge.slug, assignment))
+    return columns
+
+
+def gradebook(user: User, course_id: int) -> Gradebook:
+    """Return the gradebook of a course the user teaches."""
+    course = managed_course(user, course_id)
+    columns = _columns(assignments_of(course.id))
+    students = list(db.session.execute(
+        select(User.id, User.username).join(CourseMember, CourseMember.user_id == User.id)
+        .where(CourseMember.course_id == course.id, CourseMember.role == CourseRole.STUDENT)
+        .order_by(User.username)))
+    book = Gradebook([slug for slug, _ in columns.values()])
+    cells = {uid: {slug: Cell() for slug in book.challenges} for uid, _ in students}
+    submissions = db.session.execute(
+        select(Submission.user_id, Submission.challenge_id, Submission.verdict,
+               Submission.created_at)
+        .where(Submission.user_id.in_(list(cells)), Submission.challenge_id.in_(list(columns)),
+               Submission.kind == Kind.SUBMISSION, Submission.status == Status.DONE,
+               Submission.verdict != str(Verdict.INTERNAL_ERROR))
+        .order_by(Submission.created_at, Submission.id))
+    for user_id, challenge_id, verdict, at in submissions:
+        slug, assignment = columns[challenge_id]
+        late = at > assignment.due_at
+        if at < assignment.opens_at or (late and assignment.late_policy
+                                        == LatePolicy.NOT_COUNTED):
+            continue
+        cells[user_id][slug].count(verdict, at, late)
+    book.rows = [(username, cells[uid]) for uid, username in students]
+    return book
+
+
+def as_csv(book: Gradebook) -> str:
+    """Return the gradebook as CSV: username, a column per challenge, then the total solved.
+
+    A cell is the best verdict, with " (late)" when it came after the due time; empty when
+    the student made no counted attempt.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["username", *book.challenges, "total"])
+    for username, cells in book.rows:
+        shown = [(c.verdict or "") + (" (late)" if c.late else "")
+                 for c in (cells[slug] for slug in book.challenges)]
+        solved = sum(c.verdict == Verdict.ACCEPTED for c in cells.values())
+        writer.writerow([spreadsheet_safe(username), *shown, solved])
+    return out.getvalue()
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Keep a spreadsheet from reading a learner's text as a formula (=, +, -, @ first)."""
+    return "'" + text if text[:1] in FORMULA_STARTS else text

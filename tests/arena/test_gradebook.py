@@ -1,0 +1,147 @@
+"""Assignments with deadlines across time zones, and the gradebook they make (JSON and CSV)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from arena.extensions import db
+from arena.models import User
+from arena.services.gradebook import spreadsheet_safe
+from arena.services.submissions import create_submission
+from graders import Status
+
+OPENS = "2026-11-30T09:00:00+09:00"  # 00:00 UTC
+DUE = "2026-12-01T23:59:00+09:00"  # 14:59 UTC
+DUE_UTC = datetime(2026, 12, 1, 14, 59, tzinfo=UTC)
+
+
+@pytest.fixture
+def people(make_token) -> dict[str, dict[str, str]]:
+    roles = {"ivy": "instructor", "sam": "student", "sue": "student", "zed": "student"}
+    return {name: {"Authorization": f"Bearer {make_token(name, role)}"}
+            for name, role in roles.items()}
+
+
+@pytest.fixture
+def course(client, people, catalog) -> str:
+    """Ivy's course with sam and sue (zed stays out); return its path."""
+    created = client.post("/api/v1/courses", json={"title": "Attention"}, headers=people["ivy"])
+    for student in ("sam", "sue"):
+        client.post("/api/v1/courses/join", json={"code": created.get_json()["join_code"]},
+                    headers=people[student])
+    return f"/api/v1/courses/{created.get_json()['id']}"
+
+
+def _assign(client, people, course, **changed):
+    body = {"title": "Week 1", "challenges": ["softmax", "scaled-scores"], "opens_at": OPENS,
+            "due_at": DUE, **changed}
+    return client.post(f"{course}/assignments", json=body, headers=people["ivy"])
+
+
+def _graded(app, username: str, slug: str, verdict: str, at: datetime) -> None:
+    """Record a finished submission made at `at` (the gradebook reads rows, not grading)."""
+    with app.app_context():
+        user = db.session.scalar(db.select(User).where(User.username == username))
+        submission = create_submission(user, slug, "def f():\n    pass\n")
+        submission.status, submission.verdict, submission.created_at = (
+            Status.DONE, verdict, at)
+        db.session.commit()
+
+
+def test_times_with_offsets_are_stored_in_utc(client, people, course):
+    created = _assign(client, people, course)
+    assert created.status_code == 201
+    body = created.get_json()
+    assert body["challenges"] == ["softmax", "scaled-scores"]
+    assert datetime.fromisoformat(body["due_at"]).replace(tzinfo=UTC) == DUE_UTC
+    assert body["late_policy"] == "marked"
+
+
+@pytest.mark.parametrize(("changed", "status"), [
+    ({"due_at": "2026-12-01T23:59:00"}, 422),  # no offset: which 23:59?
+    ({"due_at": OPENS}, 422),  # due when it opens
+    ({"challenges": []}, 422),
+    ({"challenges": ["softmax", "softmax"]}, 422),
+    ({"challenges": ["nope"]}, 404),
+    ({"late_policy": "sometimes"}, 422),
+])
+def test_an_assignment_that_cannot_be_kept_is_refused(client, people, course, changed, status):
+    assert _assign(client, people, course, **changed).status_code == status
+
+
+def test_students_see_an_assignment_once_it_opens(client, people, course):
+    later = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    _assign(client, people, course, title="Next week", opens_at=later,
+            due_at=(datetime.now(UTC) + timedelta(days=8)).isoformat())
+    _assign(client, people, course)
+    student = client.get(f"{course}/assignments", headers=people["sam"]).get_json()
+    teacher = client.get(f"{course}/assignments", headers=people["ivy"]).get_json()
+    assert [a["title"] for a in student["assignments"]] == ["Week 1"]
+    assert [a["title"] for a in teacher["assignments"]] == ["Week 1", "Next week"]
+    assert client.get(f"{course}/assignments", headers=people["zed"]).status_code == 404
+
+
+def test_an_instructor_changes_an_assignment(client, people, course):
+    created = _assign(client, people, course).get_json()
+    changed = client.put(f"{course}/assignments/{created['id']}", headers=people["ivy"], json={
+        "title": "Week 1 (again)", "challenges": ["scaled-scores"], "opens_at": OPENS,
+        "due_at": DUE, "late_policy": "not_counted"})
+    assert changed.status_code == 200
+    assert changed.get_json()["challenges"] == ["scaled-scores"]
+    assert client.put(f"{course}/assignments/{created['id']}", headers=people["sam"],
+                      json={**changed.get_json()}).status_code in (403, 422)
+
+
+def test_the_gradebook_marks_late_work_from_the_due_instant_on(app, client, people, course):
+    _assign(client, people, course)
+    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
+    _graded(app, "sam", "softmax", "accepted", DUE_UTC - timedelta(hours=1))
+    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC + timedelta(hours=1))
+    _graded(app, "sue", "softmax", "accepted", DUE_UTC)  # at the due instant: on time
+    _graded(app, "sue", "scaled-scores", "accepted", DUE_UTC + timedelta(seconds=1))
+    _graded(app, "sue", "scaled-scores", "internal_error", DUE_UTC - timedelta(hours=1))
+    _graded(app, "zed", "softmax", "accepted", DUE_UTC)  # not in the course
+    _graded(app, "sam", "scaled-scores", "accepted",
+            datetime(2026, 11, 29, tzinfo=UTC))  # before it opened: does not count
+
+    book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
+    assert book["challenges"] == ["softmax", "scaled-scores"]
+    rows = {row["username"]: row["cells"] for row in book["rows"]}
+    assert list(rows) == ["sam", "sue"]
+    assert rows["sam"]["softmax"] == {"verdict": "accepted", "late": False, "attempts": 3,
+                                      "first_accepted_at": "2026-12-01T13:59:00+00:00"}
+    assert rows["sam"]["scaled-scores"] == {"verdict": None, "late": False, "attempts": 0,
+                                            "first_accepted_at": None}
+    assert rows["sue"]["softmax"]["late"] is False
+    assert rows["sue"]["scaled-scores"] == {"verdict": "accepted", "late": True, "attempts": 1,
+                                            "first_accepted_at": "2026-12-01T14:59:01+00:00"}
+
+    csv = client.get(f"{course}/gradebook.csv", headers=people["ivy"])
+    assert csv.status_code == 200 and csv.mimetype == "text/csv"
+    assert csv.get_data(as_text=True) == (
+        "username,softmax,scaled-scores,total\n"
+        "sam,accepted,,1\n"
+        "sue,accepted,accepted (late),2\n")
+
+
+def test_late_work_does_not_count_under_that_policy(app, client, people, course):
+    _assign(client, people, course, late_policy="not_counted")
+    _graded(app, "sue", "softmax", "wrong_answer", DUE_UTC)
+    _graded(app, "sue", "softmax", "accepted", DUE_UTC + timedelta(minutes=1))
+    book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
+    sue = {row["username"]: row["cells"] for row in book["rows"]}["sue"]
+    assert sue["softmax"] == {"verdict": "wrong_answer", "late": False, "attempts": 1,
+                              "first_accepted_at": None}
+
+
+def test_the_gradebook_is_for_the_courses_instructors(client, people, course):
+    assert client.get(f"{course}/gradebook", headers=people["sam"]).status_code == 403
+    assert client.get(f"{course}/gradebook.csv", headers=people["zed"]).status_code == 404
+    assert client.get(f"{course}/gradebook", headers={}).status_code == 401
+
+
+def test_a_username_never_becomes_a_spreadsheet_formula():
+    assert spreadsheet_safe("=HYPERLINK(\"x\")") == "'=HYPERLINK(\"x\")"
+    assert spreadsheet_safe("-1") == "'-1" and spreadsheet_safe("ann") == "ann"
