@@ -145,3 +145,36 @@ def test_the_gradebook_is_for_the_courses_instructors(client, people, course):
 def test_a_username_never_becomes_a_spreadsheet_formula():
     assert spreadsheet_safe("=HYPERLINK(\"x\")") == "'=HYPERLINK(\"x\")"
     assert spreadsheet_safe("-1") == "'-1" and spreadsheet_safe("ann") == "ann"
+
+
+def test_instructors_filter_submissions_and_read_the_code(app, client, people, course):
+    _assign(client, people, course)
+    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
+    _graded(app, "sue", "softmax", "accepted", DUE_UTC - timedelta(hours=1))
+    _graded(app, "zed", "softmax", "accepted", DUE_UTC)  # not in the course
+    course_id = course.rsplit("/", 1)[1]
+
+    def listed(query: str, who: str = "ivy") -> list[str]:
+        answer = client.get(f"/api/v1/submissions?{query}", headers=people[who])
+        assert answer.status_code == 200, answer.get_json()
+        return [s["user"] for s in answer.get_json()["submissions"]]
+
+    assert listed(f"course={course_id}") == ["sue", "sam"]
+    assert listed(f"course={course_id}&verdict=accepted") == ["sue"]
+    assert listed("student=zed") == ["zed"]
+    assert listed("since=2026-12-01T13:30:00%2B00:00&until=2026-12-01T14:30:00%2B00:00") == [
+        "sue"]
+    assert listed(f"course={course_id}&limit=1") == ["sue"]
+    page = client.get(f"/api/v1/submissions?course={course_id}&verdict=wrong_answer&limit=1",
+                      headers=people["ivy"]).get_json()
+    assert page["next"] is None
+    first = client.get(f"/api/v1/submissions?course={course_id}&limit=1",
+                       headers=people["ivy"]).get_json()
+    assert f"course={course_id}" in first["next"]  # the next page keeps the filters
+    assert listed(f"course={course_id}", who="sam") == ["sam"]  # a student: their own
+    assert client.get(f"/api/v1/submissions?course={course_id}",
+                      headers=people["zed"]).status_code == 404
+    mine = client.get("/api/v1/submissions", headers=people["sam"]).get_json()["submissions"]
+    shown = client.get(mine[0]["url"], headers=people["ivy"]).get_json()
+    assert shown["code"] == "def f():\n    pass\n"
+    assert client.get(mine[0]["url"], headers=people["sue"]).status_code == 404

@@ -360,6 +360,7 @@ RECIPES: dict[str, dict[int, Recipe]] = {
     "get /api/v1/submissions": {
         200: _a_page_with_more,
         401: lambda c: c.call("GET", "/api/v1/submissions", headers=BAD_TOKEN),
+        404: lambda c: c.call("GET", "/api/v1/submissions?course=999"),
         422: lambda c: c.call("GET", "/api/v1/submissions?limit=0"),
         429: lambda c: c.from_blocked_address("GET", "/api/v1/submissions"),
     },

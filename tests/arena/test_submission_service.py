@@ -71,7 +71,8 @@ def test_lists_show_own_submissions_and_everyone_to_staff(ctx):
     theirs = service.create_submission(bob, "scaled-scores", "def scaled_scores(Q, K): pass")
     assert [s.id for s in service.list_submissions(ann)] == [mine.id]
     assert [s.id for s in service.list_submissions(teacher)] == [theirs.id, mine.id]
-    assert [s.id for s in service.list_submissions(teacher, "softmax")] == [mine.id]
+    assert [s.id for s in service.list_submissions(
+        teacher, service.Filters(challenge="softmax"))] == [mine.id]
     assert service.get_submission(teacher, mine.id) is not None
     with pytest.raises(NotFound):
         service.get_submission(bob, mine.id)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import fields as fields_of
+
 from apiflask import APIBlueprint, Schema, fields
-from apiflask.validators import Range
+from apiflask.validators import Length, OneOf, Range
 from flask import url_for
 
 from arena.api.auth import auth, current_user
@@ -13,7 +15,10 @@ from arena.config import DEFAULTS
 from arena.intake import submit
 from arena.models import Kind, Submission
 from arena.presenters import present_submission, submission_summary, submission_url
-from arena.services.submissions import Page, get_submission, submission_page
+from arena.services.submissions import Filters, Page, get_submission, submission_page
+from graders import Verdict
+
+FILTERS = [field.name for field in fields_of(Filters)]
 
 bp = APIBlueprint("submissions", __name__)
 #: Submissions per page of the list, unless ?limit= asks for fewer or more (up to MAX_LIMIT).
@@ -34,6 +39,12 @@ class ListQuery(Schema):
     """Filters and page of the submission list."""
 
     challenge = fields.String(metadata={"description": "Only this challenge's submissions."})
+    course = fields.Integer(validate=Range(min=1), metadata={
+        "description": "Only those of this course's students (its members only)."})
+    student = fields.String(validate=Length(1, 64), metadata={"description": "A username."})
+    verdict = fields.String(validate=OneOf([str(v) for v in Verdict]))
+    since = fields.AwareDateTime(metadata={"description": "Made at or after (with an offset)."})
+    until = fields.AwareDateTime(metadata={"description": "Made before (with an offset)."})
     limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=Range(1, MAX_LIMIT), metadata={
         "description": f"At most this many submissions (default {DEFAULT_LIMIT}, "
                        f"at most {MAX_LIMIT})."})
@@ -82,8 +93,9 @@ class SubmissionSummaryOut(AcceptedOut):
 
 
 class SubmissionOut(SubmissionSummaryOut):
-    """A submission with its per-test results."""
+    """A submission with its per-test results, and its code (to its owner and to staff)."""
 
+    code = fields.String(metadata={"description": "The code as it was sent."})
     message = fields.String()
     output = fields.String(metadata={
         "description": "What the code printed on the public examples (never on hidden tests)."})
@@ -131,14 +143,16 @@ def show_view(submission_id: int, query_data: dict) -> dict:
 @bp.auth_required(auth)
 @bp.input(ListQuery, location="query")
 @bp.output(SubmissionListOut)
-@bp.doc(summary="List submissions", responses=error_responses(401, 422))
+@bp.doc(summary="List submissions", responses=error_responses(401, 404, 422, described={
+    404: "A course the caller is not a member of"}))
 def list_view(query_data: dict) -> dict:
     """List the caller's submissions (an instructor's: everyone's), newest first, a page at a time.
 
     Pages are cut by id, not by offset: a new submission never shifts the pages after it.
     """
-    page = submission_page(current_user(), query_data.get("challenge"),
-                           query_data.get("before"), query_data["limit"])
+    filters = Filters(**{name: query_data.get(name) for name in FILTERS})
+    page = submission_page(current_user(), filters, query_data.get("before"),
+                           query_data["limit"])
     return {"submissions": [submission_summary(s) for s in page.items],
             "next": next_url(page, query_data)}
 
@@ -147,6 +161,10 @@ def next_url(page: Page, query_data: dict) -> str | None:
     """Return the URL of the page after this one, with the same filter and size, or None."""
     if page.next_before is None:
         return None
-    return url_for("api.submissions.list_view", challenge=query_data.get("challenge"),
-                   limit=query_data["limit"], before=page.next_before)
+    kept = {name: query_data[name] for name in FILTERS if name in query_data}
+    for name in ("since", "until"):
+        if name in kept:
+            kept[name] = kept[name].isoformat()
+    return url_for("api.submissions.list_view", **kept, limit=query_data["limit"],
+                   before=page.next_before)
 

@@ -38,10 +38,12 @@ def submission_summary(submission: Submission) -> dict:
 
 
 def present_submission(submission: Submission, lang: str) -> dict:
-    """Present a submission with its per-test results and the one bug named, if any."""
+    """Present a submission with its code, its per-test results and the one bug named, if any
+    (to whoever may read it: its owner, or staff)."""
     message = rendered(submission.message_data, submission.message, submission.translations,
                        lang)
     tests = [present_test(t, lang) for t in submission.tests]
-    return {**submission_summary(submission), "message": message, "output": submission.output,
+    return {**submission_summary(submission), "code": submission.code,
+            "message": message, "output": submission.output,
             "diagnosis": next((t["diagnosis"] for t in tests if t["diagnosis"]), None),
             "tests": tests}

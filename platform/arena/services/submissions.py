@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from datetime import datetime
 from typing import NamedTuple
 
 from sqlalchemy import select
@@ -10,8 +12,17 @@ from sqlalchemy import select
 from arena.config import DEFAULTS
 from arena.errors import NotFound, PayloadTooLarge, Unprocessable
 from arena.extensions import db
-from arena.models import Challenge, ChallengeVersion, Kind, Submission, User
+from arena.models import (
+    Challenge,
+    ChallengeVersion,
+    CourseMember,
+    CourseRole,
+    Kind,
+    Submission,
+    User,
+)
 from arena.services.catalog import get_challenge
+from arena.services.courses import visible_course
 from graders import Status
 
 MAX_CODE_BYTES = DEFAULTS["MAX_CODE_BYTES"]  # the app passes its configured value
@@ -61,7 +72,19 @@ def get_submission(user: User, submission_id: int) -> Submission:
     return submission
 
 
-def list_submissions(user: User, slug: str | None = None, before: int | None = None,
+@dataclass(frozen=True)
+class Filters:
+    """What a list of submissions is narrowed to; None means any."""
+
+    challenge: str | None = None
+    course: int | None = None  # the course's students (its members may ask; others get 404)
+    student: str | None = None  # a username
+    verdict: str | None = None
+    since: datetime | None = None  # made at or after
+    until: datetime | None = None  # made before
+
+
+def list_submissions(user: User, filters: Filters = Filters(), before: int | None = None,
                      limit: int | None = None) -> list[Submission]:
     """Return recorded submissions, newest first: the user's own, or everyone's for staff.
 
@@ -70,16 +93,29 @@ def list_submissions(user: User, slug: str | None = None, before: int | None = N
     query = select(Submission).where(Submission.kind == Kind.SUBMISSION)
     if not user.sees_everyone:
         query = query.where(Submission.user_id == user.id)
-    if slug is not None:
-        query = query.join(Challenge).where(Challenge.slug == slug)
+    if filters.challenge is not None:
+        query = query.join(Challenge).where(Challenge.slug == filters.challenge)
+    if filters.course is not None:
+        course = visible_course(user, filters.course)
+        query = query.where(Submission.user_id.in_(select(CourseMember.user_id).where(
+            CourseMember.course_id == course.id, CourseMember.role == CourseRole.STUDENT)))
+    if filters.student is not None:
+        query = query.where(Submission.user_id.in_(
+            select(User.id).where(User.username == filters.student)))
+    if filters.verdict is not None:
+        query = query.where(Submission.verdict == filters.verdict)
+    if filters.since is not None:
+        query = query.where(Submission.created_at >= filters.since)
+    if filters.until is not None:
+        query = query.where(Submission.created_at < filters.until)
     if before is not None:
         query = query.where(Submission.id < before)
     return list(db.session.scalars(query.order_by(Submission.id.desc()).limit(limit)))
 
 
-def submission_page(user: User, slug: str | None, before: int | None, limit: int) -> Page:
+def submission_page(user: User, filters: Filters, before: int | None, limit: int) -> Page:
     """Return a page of `list_submissions` and the cursor of the next one (keyset by id)."""
-    rows = list_submissions(user, slug, before, limit + 1)  # one more tells if there is more
+    rows = list_submissions(user, filters, before, limit + 1)  # one more tells if there is more
     items = rows[:limit]
     return Page(items, items[-1].id if len(rows) > limit else None)
 
