@@ -61,7 +61,9 @@ def test_solving_with_the_keyboard_alone_shows_the_status_live(page: Page, learn
     page.keyboard.press("Enter")
     expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
     statuses = page.evaluate("window.__statuses")
-    assert statuses[0] == "sending" and "queued" in statuses, statuses
+    # Live: the page said it was sending, then where the submission stood (a fast worker may
+    # claim it before the answer to the POST is written, so that may already be "running").
+    assert statuses[0] == "sending" and {"queued", "running"} & set(statuses[1:]), statuses
     assert page.evaluate("window.__sameDocument") is True  # no reload on the way
     assert page.locator("#results [data-testid='test-result'][data-hidden='true']").count() > 0
 
