@@ -40,7 +40,7 @@ class SyncReport:
     broken: dict[str, list[Problem]] = field(default_factory=dict)  # folder -> its problems
 
 
-def _sync_folder(folder: Path, report: SyncReport, recorded: dict[str, str]) -> str:
+def _sync_folder(folder: Path, report: SyncReport, recorded: dict[str, str]) -> None:
     """Load one folder as its challenge's draft, or publish it if proven before: published
     once already, validated in this database, or named by the validation record."""
     files = folder_files(folder)
@@ -71,7 +71,6 @@ def _sync_folder(folder: Path, report: SyncReport, recorded: dict[str, str]) -> 
             if version.validation_status is None:
                 request_validation(version)
             report.pending.append(version)
-    return spec.slug
 
 
 def sync_catalog(root: Path) -> SyncReport:
