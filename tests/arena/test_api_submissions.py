@@ -43,13 +43,20 @@ def test_submit_answers_202_with_where_to_poll(client, catalog, auth_headers):
     assert shown["verdict"] is None and shown["finished_at"] is None
 
 
-def test_students_see_only_their_own_and_instructors_everyone(client, catalog, make_token):
+def test_students_see_their_own_and_instructors_their_courses(client, catalog, make_token):
     ann = {"Authorization": f"Bearer {make_token('ann')}"}
     bob = {"Authorization": f"Bearer {make_token('bob')}"}
     ines = {"Authorization": f"Bearer {make_token('ines', 'instructor')}"}
+    ada = {"Authorization": f"Bearer {make_token('ada', 'admin')}"}
     url = client.post(f"/api/v1/challenges/{SDPA}/submissions", json={"code": "x = 1"},
                       headers=ann).get_json()["url"]
     assert client.get(url, headers=bob).status_code == 404
+    assert client.get(url, headers=ines).status_code == 404  # ann is none of her students
+    assert client.get(url, headers=ada).status_code == 200
+    assert client.get("/api/v1/submissions", headers=ines).get_json()["submissions"] == []
+    code = client.post("/api/v1/courses", json={"title": "Unit"},
+                       headers=ines).get_json()["join_code"]
+    client.post("/api/v1/courses/join", json={"code": code}, headers=ann)
     assert client.get(url, headers=ines).status_code == 200
     assert client.get("/api/v1/submissions", headers=bob).get_json() == {"submissions": [],
                                                                           "next": None}

@@ -110,6 +110,9 @@ def test_the_gradebook_marks_late_work_from_the_due_instant_on(app, client, peop
     assert book["challenges"] == ["softmax", "scaled-scores"]
     rows = {row["username"]: row["cells"] for row in book["rows"]}
     assert list(rows) == ["sam", "sue"]
+    sam_row = next(row for row in book["rows"] if row["username"] == "sam")
+    assert sam_row["submissions"] == f"/api/v1/submissions?course={course.rsplit('/', 1)[1]}" \
+        "&student=sam"
     assert rows["sam"]["softmax"] == {"verdict": "accepted", "late": False, "attempts": 3,
                                       "first_accepted_at": "2026-12-01T13:59:00+00:00"}
     assert rows["sam"]["scaled-scores"] == {"verdict": None, "late": False, "attempts": 0,
@@ -136,8 +139,15 @@ def test_late_work_does_not_count_under_that_policy(app, client, people, course)
                               "first_accepted_at": None}
 
 
-def test_the_gradebook_is_for_the_courses_instructors(client, people, course):
-    assert client.get(f"{course}/gradebook", headers=people["sam"]).status_code == 403
+def test_a_student_sees_only_their_own_row(app, client, people, course):
+    _assign(client, people, course)
+    _graded(app, "sam", "softmax", "accepted", DUE_UTC)
+    _graded(app, "sue", "softmax", "wrong_answer", DUE_UTC)
+    own = client.get(f"{course}/gradebook", headers=people["sam"]).get_json()
+    assert [row["username"] for row in own["rows"]] == ["sam"]
+    assert own["rows"][0]["cells"]["softmax"]["verdict"] == "accepted"
+    assert client.get(f"{course}/gradebook.csv", headers=people["sue"]).get_data(
+        as_text=True) == "username,softmax,scaled-scores,total\nsue,wrong_answer,,0\n"
     assert client.get(f"{course}/gradebook.csv", headers=people["zed"]).status_code == 404
     assert client.get(f"{course}/gradebook", headers={}).status_code == 401
 
@@ -161,7 +171,8 @@ def test_instructors_filter_submissions_and_read_the_code(app, client, people, c
 
     assert listed(f"course={course_id}") == ["sue", "sam"]
     assert listed(f"course={course_id}&verdict=accepted") == ["sue"]
-    assert listed("student=zed") == ["zed"]
+    assert listed("student=zed") == []  # not her student
+    assert listed("student=sam") == ["sam"]
     assert listed("since=2026-12-01T13:30:00%2B00:00&until=2026-12-01T14:30:00%2B00:00") == [
         "sue"]
     assert listed(f"course={course_id}&limit=1") == ["sue"]

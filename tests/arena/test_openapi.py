@@ -310,7 +310,6 @@ COURSES: dict[str, dict[int, Recipe]] = {
         200: lambda c, book=book: c.as_author(
             "GET", c.assignment().rsplit("/assignments", 1)[0] + f"/{book}"),
         401: lambda c, book=book: c.call("GET", c.course() + f"/{book}", headers=BAD_TOKEN),
-        403: lambda c, book=book: c.call("GET", c.course() + f"/{book}"),
         404: lambda c, book=book: c.as_author("GET", f"/api/v1/courses/999/{book}"),
         429: lambda c, book=book: c.from_blocked_address("GET", c.course() + f"/{book}"),
     } for book in ("gradebook", "gradebook.csv")},

@@ -1,4 +1,5 @@
-"""Submissions: validated, queued pinned to a version, visible to their owner and to staff."""
+"""Submissions: validated, queued pinned to a version, visible to their owner, to the
+instructors of a course they are a student of, and to admins."""
 
 import shutil
 from pathlib import Path
@@ -13,6 +14,7 @@ from arena.models import User
 from arena.services import jobs
 from arena.services import submissions as service
 from arena.services.catalog import sync_catalog
+from arena.services.courses import create_course, join_course
 from arena.services.users import create_user
 from graders import GradeReport, Verdict, load_catalog
 from graders.authoring.record import update_record
@@ -63,17 +65,23 @@ def test_unknown_challenge_is_not_found(ctx):
         service.create_submission(_user(), "no-such-thing", CODE)
 
 
-def test_lists_show_own_submissions_and_everyone_to_staff(ctx):
+def test_lists_show_own_submissions_and_a_course_to_its_instructors(ctx):
     ann, bob = _user("ann"), _user("bob")
-    teacher = _user("ines", "instructor")
+    teacher, admin = _user("ines", "instructor"), _user("ada", "admin")
     mine = service.create_submission(ann, "softmax", CODE)
     service.create_submission(ann, "softmax", CODE, kind="run")
     theirs = service.create_submission(bob, "scaled-scores", "def scaled_scores(Q, K): pass")
     assert [s.id for s in service.list_submissions(ann)] == [mine.id]
-    assert [s.id for s in service.list_submissions(teacher)] == [theirs.id, mine.id]
+    assert service.list_submissions(teacher) == []
+    assert [s.id for s in service.list_submissions(admin)] == [theirs.id, mine.id]
+    course = create_course(teacher, "Unit")
+    join_course(ann, course.join_code)
+    assert [s.id for s in service.list_submissions(teacher)] == [mine.id]
     assert [s.id for s in service.list_submissions(
-        teacher, service.Filters(challenge="softmax"))] == [mine.id]
+        teacher, service.Filters(challenge="scaled-scores"))] == []
     assert service.get_submission(teacher, mine.id) is not None
+    with pytest.raises(NotFound):
+        service.get_submission(teacher, theirs.id)
     with pytest.raises(NotFound):
         service.get_submission(bob, mine.id)
 

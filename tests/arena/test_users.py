@@ -23,7 +23,7 @@ from arena.services.users import (
 def test_create_user_with_role_and_password(app):
     with app.app_context():
         user = create_user("ines", "instructor", password="s3cret")
-        assert user.role == "instructor" and user.sees_everyone
+        assert user.role == "instructor"
         assert check_password_hash(user.password_hash, "s3cret")
         assert create_user("stu", "student").password_hash is None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
 from apiflask.validators import Length, OneOf
-from flask import Response
+from flask import Response, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
@@ -212,6 +212,9 @@ class RowOut(Schema):
 
     username = fields.String()
     cells = fields.Dict(keys=fields.String(), values=fields.Nested(CellOut))
+    submissions = fields.String(metadata={
+        "description": "The student's submissions in this course (add `&challenge=<slug>` "
+                       "for one cell's)"})
 
 
 class GradebookOut(Schema):
@@ -273,22 +276,24 @@ def assignments_view(course_id: int) -> dict:
 @bp.get("/courses/<int:course_id>/gradebook")
 @bp.auth_required(auth)
 @bp.output(GradebookOut)
-@bp.doc(summary="A course's gradebook", description="Its instructors and admins.",
-        responses=error_responses(401, 403, 404))
+@bp.doc(summary="A course's gradebook", description="Its instructors and admins see "
+        "every student's row, a student their own.", responses=error_responses(401, 404))
 def gradebook_view(course_id: int) -> dict:
     """Return a row per student and, per challenge, the best verdict and when."""
     book = gradebook(current_user(), course_id)
     return {"challenges": book.challenges,
-            "rows": [{"username": name, "cells": {slug: vars(cell) for slug, cell in
-                                                  cells.items()}} for name, cells in book.rows]}
+            "rows": [{"username": name, "submissions": url_for(
+                "api.submissions.list_view", course=course_id, student=name),
+                      "cells": {slug: vars(cell) for slug, cell in cells.items()}}
+                     for name, cells in book.rows]}
 
 
 @bp.get("/courses/<int:course_id>/gradebook.csv")
 @bp.auth_required(auth)
 @bp.doc(summary="A course's gradebook as CSV", description="A header `username,<slug>,...,"
-        "total`, a row per student; a cell is the best verdict, `(late)` when late.",
-        responses={200: {"description": "The CSV", "content": {"text/csv": {"schema": {
-            "type": "string", "format": "binary"}}}}, **error_responses(401, 403, 404)})
+        "total`, a row per student (as in the JSON); a cell is the best verdict, `(late)` "
+        "when late.", responses={200: {"description": "The CSV", "content": {"text/csv": {
+            "schema": {"type": "string", "format": "binary"}}}}, **error_responses(401, 404)})
 def gradebook_csv_view(course_id: int) -> Response:
     """Download the gradebook as CSV."""
     text = as_csv(gradebook(current_user(), course_id))

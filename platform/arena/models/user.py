@@ -35,11 +35,6 @@ class User(UserMixin, db.Model):
 
     tokens: Mapped[list[ApiToken]] = relationship(back_populates="user")
 
-    @property
-    def sees_everyone(self) -> bool:
-        """Tell whether this user may read every learner's submissions."""
-        return self.role in (Role.INSTRUCTOR, Role.ADMIN)
-
 
 class ApiToken(db.Model):
     """A bearer token; only its SHA-256 hash is stored, its first characters shown."""

@@ -14,12 +14,12 @@ import io
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import select, true
 
 from arena.extensions import db
 from arena.models import Assignment, CourseMember, CourseRole, Kind, LatePolicy, Submission, User
-from arena.services.assignments import assignments_of
-from arena.services.courses import managed_course
+from arena.services.assignments import assignments_of, visible_assignments
+from arena.services.courses import teaches, visible_course
 from graders import Status, Verdict
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -49,6 +49,7 @@ class Gradebook:
     """Columns (challenge slugs, in assignment order) and a row per student."""
 
     challenges: list[str]
+    assignments: list[Assignment] = field(default_factory=list)
     rows: list[tuple[str, dict[str, Cell]]] = field(default_factory=list)
 
 
@@ -62,14 +63,19 @@ def _columns(assignments: list[Assignment]) -> dict[int, tuple[str, Assignment]]
 
 
 def gradebook(user: User, course_id: int) -> Gradebook:
-    """Return the gradebook of a course the user teaches."""
-    course = managed_course(user, course_id)
-    columns = _columns(assignments_of(course.id))
+    """Return a course's gradebook: every student's row for those who teach it, a student's
+    own row for a student (the columns of the assignments they can see)."""
+    course = visible_course(user, course_id)
+    everyone = teaches(user, course)
+    assignments = (assignments_of(course.id) if everyone
+                   else visible_assignments(user, course.id))
+    columns = _columns(assignments)
     students = list(db.session.execute(
         select(User.id, User.username).join(CourseMember, CourseMember.user_id == User.id)
-        .where(CourseMember.course_id == course.id, CourseMember.role == CourseRole.STUDENT)
+        .where(CourseMember.course_id == course.id, CourseMember.role == CourseRole.STUDENT,
+               true() if everyone else User.id == user.id)
         .order_by(User.username)))
-    book = Gradebook([slug for slug, _ in columns.values()])
+    book = Gradebook([slug for slug, _ in columns.values()], assignments)
     cells = {uid: {slug: Cell() for slug in book.challenges} for uid, _ in students}
     submissions = db.session.execute(
         select(Submission.user_id, Submission.challenge_id, Submission.verdict,

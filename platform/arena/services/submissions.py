@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, or_, select, true
 
 from arena.config import DEFAULTS
 from arena.errors import NotFound, PayloadTooLarge, Unprocessable
@@ -18,6 +18,7 @@ from arena.models import (
     CourseMember,
     CourseRole,
     Kind,
+    Role,
     Submission,
     User,
 )
@@ -64,10 +65,28 @@ def create_submission(user: User, slug: str, code: str, kind: str = Kind.SUBMISS
     return submission
 
 
+def taught_students(user: User):
+    """Return a subquery of the ids of the students in the courses `user` teaches."""
+    mine = select(CourseMember.course_id).where(CourseMember.user_id == user.id,
+                                               CourseMember.role == CourseRole.INSTRUCTOR)
+    return select(CourseMember.user_id).where(CourseMember.course_id.in_(mine),
+                                              CourseMember.role == CourseRole.STUDENT)
+
+
+def readable_by(user: User) -> ColumnElement[bool]:
+    """Return the condition on submissions `user` may read: their own, their students' (in
+    a course they teach), or any for an admin."""
+    if user.role == Role.ADMIN:
+        return true()
+    return or_(Submission.user_id == user.id, Submission.user_id.in_(taught_students(user)))
+
+
 def get_submission(user: User, submission_id: int) -> Submission:
-    """Return a submission the user may read (their own, or any for instructors); else 404."""
-    submission = db.session.get(Submission, submission_id, populate_existing=True)
-    if submission is None or not (submission.user_id == user.id or user.sees_everyone):
+    """Return a submission the user may read (`readable_by`), else raise NotFound."""
+    submission = db.session.scalar(
+        select(Submission).where(Submission.id == submission_id, readable_by(user))
+        .execution_options(populate_existing=True))
+    if submission is None:
         raise NotFound(f"no submission {submission_id}")
     return submission
 
@@ -86,13 +105,11 @@ class Filters:
 
 def list_submissions(user: User, filters: Filters = Filters(), before: int | None = None,
                      limit: int | None = None) -> list[Submission]:
-    """Return recorded submissions, newest first: the user's own, or everyone's for staff.
+    """Return the recorded submissions the user may read (`readable_by`), newest first.
 
     `before` keeps those older than that id, `limit` at most that many.
     """
-    query = select(Submission).where(Submission.kind == Kind.SUBMISSION)
-    if not user.sees_everyone:
-        query = query.where(Submission.user_id == user.id)
+    query = select(Submission).where(Submission.kind == Kind.SUBMISSION, readable_by(user))
     if filters.challenge is not None:
         query = query.join(Challenge).where(Challenge.slug == filters.challenge)
     if filters.course is not None:
