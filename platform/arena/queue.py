@@ -1,7 +1,9 @@
 """The embedded queue: worker threads inside the web process, fed from the submission table.
 
 The submission row is the job, so nothing is lost on a restart: `start()` first puts back what
-a crash left running, and workers poll the table (woken early by `notify()`).
+a crash left running, and workers poll the table (woken early by `notify()`). A worker takes a
+regrade's item only when no learner's submission is queued, so that a learner waits at most
+one grading behind a regrade.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from arena.sandbox import get_sandbox
 from arena.services.catalog import prepare_pending
 from arena.services.grading import grade_submission
 from arena.services.jobs import claim_next, requeue_unfinished
+from arena.services.regrades import claim_next_item, regrade_item, requeue_regrade_items
 from arena.services.validation import requeue_validations, validate_next
 from graders.sandbox import Sandbox
 
@@ -45,11 +48,11 @@ class EmbeddedQueue:
             return
         self.sandbox = self.sandbox or get_sandbox(self.app)
         with self.app.app_context():
-            requeued = requeue_unfinished()
+            requeued = requeue_unfinished() + requeue_regrade_items()
             revalidated = requeue_validations()
         if requeued or revalidated:
-            log.info("requeued %d submissions and %d validations left running by a previous "
-                     "process", requeued, revalidated)
+            log.info("requeued %d submissions or regrades and %d validations left running by "
+                     "a previous process", requeued, revalidated)
         self._stop.clear()
         self._threads = [threading.Thread(target=self._work, name=f"arena-worker-{i}",
                                           daemon=True) for i in range(self.workers)]
@@ -87,11 +90,15 @@ class EmbeddedQueue:
                 self._wake.clear()
 
     def _step(self) -> bool:
-        """Grade one queued submission; tell whether there was one."""
+        """Grade one queued submission, else one regrade item; tell whether there was one."""
         with self.app.app_context():
             submission_id = claim_next()
             if submission_id is not None:
                 grade_submission(submission_id, self.sandbox)
+                return True
+            item_id = claim_next_item()
+            if item_id is not None:
+                regrade_item(item_id, self.sandbox)
                 return True
             return False
 

@@ -112,6 +112,14 @@ class Caller:
         assert created.status_code == 201, created.get_json()
         return f"{created.request.path}/{created.get_json()['id']}"
 
+    def regrade(self) -> str:
+        """Start a regrade of the instructor's course (no worker runs); return its URL."""
+        course_id = int(self.course().rsplit("/", 1)[1])
+        started = self.as_author("POST", f"/api/v1/challenges/{SLUG}/regrade",
+                                 json={"course": course_id})
+        assert started.status_code == 202, started.get_json()
+        return started.get_json()["url"]
+
     def as_author(self, method: str, path: str, **kwargs: Any) -> Any:
         """Send a request as the instructor."""
         return self.call(method, path, headers=self.author(), **kwargs)
@@ -313,6 +321,24 @@ COURSES: dict[str, dict[int, Recipe]] = {
         404: lambda c, book=book: c.as_author("GET", f"/api/v1/courses/999/{book}"),
         429: lambda c, book=book: c.from_blocked_address("GET", c.course() + f"/{book}"),
     } for book in ("gradebook", "gradebook.csv")},
+    "post /api/v1/challenges/{slug}/regrade": {
+        202: lambda c: c.as_author("POST", f"/api/v1/challenges/{SLUG}/regrade",
+                                   json={"course": int(c.course().rsplit("/", 1)[1])}),
+        401: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/regrade", json={},
+                              headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/regrade", json={}),
+        404: lambda c: c.as_author("POST", "/api/v1/challenges/nope/regrade", json={}),
+        422: lambda c: c.as_author("POST", f"/api/v1/challenges/{SLUG}/regrade",
+                                   json={"course": 0}),
+        429: lambda c: c.from_blocked_address("POST", f"/api/v1/challenges/{SLUG}/regrade",
+                                              json={}),
+    },
+    "get /api/v1/regrades/{regrade_id}": {
+        200: lambda c: c.as_author("GET", c.regrade()),
+        401: lambda c: c.call("GET", "/api/v1/regrades/1", headers=BAD_TOKEN),
+        404: lambda c: c.call("GET", c.regrade()),
+        429: lambda c: c.from_blocked_address("GET", "/api/v1/regrades/1"),
+    },
     "delete /api/v1/courses/{course_id}/members/{username}": {
         204: lambda c: c.as_author("DELETE", c.course() + "/members/ann"),
         401: lambda c: c.call("DELETE", c.course() + "/members/ann", headers=BAD_TOKEN),

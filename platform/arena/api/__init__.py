@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from apiflask import APIBlueprint, APIFlask
 
-from arena.api import authoring, challenges, courses, errors, health, runs, submissions
+from arena.api import (
+    authoring,
+    challenges,
+    courses,
+    errors,
+    health,
+    regrades,
+    runs,
+    submissions,
+)
 from arena.extensions import csrf
 
 API_PREFIX = "/api/v1"
@@ -17,7 +26,7 @@ def init_app(app: APIFlask) -> None:
     # Not checked by default: the API's authentication asks for the CSRF token exactly when
     # the browser's session, not a bearer token, authenticates an unsafe request.
     csrf.exempt(api)
-    for area in (health, challenges, submissions, runs, authoring, courses):
+    for area in (health, challenges, submissions, runs, authoring, courses, regrades):
         csrf.exempt(area.bp)
         api.register_blueprint(area.bp)
     app.register_blueprint(api)

@@ -79,6 +79,18 @@ class TestOut(Schema):
                        "the identity (null when they cannot be read)."})
 
 
+class GradeOut(Schema):
+    """A verdict a regrade replaced."""
+
+    verdict = fields.String(allow_none=True)
+    passed = fields.Integer()
+    total = fields.Integer()
+    message = fields.String()
+    version = fields.Integer()
+    graded_at = fields.DateTime(allow_none=True)
+    regrade = fields.Integer(allow_none=True, metadata={"description": "The regrade's id."})
+
+
 class SubmissionSummaryOut(AcceptedOut):
     """A submission without its tests."""
 
@@ -103,6 +115,10 @@ class SubmissionOut(SubmissionSummaryOut):
         "description": "The named bug, explained: the one known-wrong variant that explains "
                        "most of the failing tests, if any does."})
     tests = fields.List(fields.Nested(TestOut))
+    version = fields.Integer(metadata={"description": "The challenge version it was graded "
+                                                      "against (a regrade moves it on)."})
+    history = fields.List(fields.Nested(GradeOut), metadata={
+        "description": "The verdicts regrades replaced, oldest first."})
 
 
 class SubmissionListOut(Schema):

@@ -9,11 +9,12 @@ from arena.models.course import (
     CourseRole,
     LatePolicy,
 )
-from arena.models.submission import Kind, Submission, TestResult
+from arena.models.regrade import Regrade, RegradeItem
+from arena.models.submission import Kind, Submission, SubmissionGrade, TestResult
 from arena.models.user import ApiToken, Role, User
 
 __all__ = [
     "ApiToken", "Assignment", "AssignmentChallenge", "Challenge", "ChallengeVersion", "Course",
-    "CourseMember", "CourseRole", "Kind", "LatePolicy", "Origin", "Role", "Submission",
-    "TestResult", "User", "VersionState",
+    "CourseMember", "CourseRole", "Kind", "LatePolicy", "Origin", "Regrade", "RegradeItem",
+    "Role", "Submission", "SubmissionGrade", "TestResult", "User", "VersionState",
 ]

@@ -62,6 +62,29 @@ class Submission(db.Model):
     tests: Mapped[list[TestResult]] = relationship(
         back_populates="submission", order_by="TestResult.position", cascade="all, delete-orphan"
     )
+    history: Mapped[list[SubmissionGrade]] = relationship(
+        order_by="SubmissionGrade.id", cascade="all, delete-orphan")
+
+
+class SubmissionGrade(db.Model):
+    """A verdict a submission had before a regrade replaced it, oldest first."""
+
+    __tablename__ = "submission_grade"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    submission_id: Mapped[int] = mapped_column(
+        ForeignKey("submission.id", ondelete="CASCADE"), index=True)
+    version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
+    verdict: Mapped[str | None] = mapped_column(String(32))
+    passed: Mapped[int]
+    total: Mapped[int]
+    message: Mapped[str] = mapped_column(Text, default="")
+    message_data: Mapped[list | None] = mapped_column(JSON)
+    graded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: The regrade that replaced this verdict.
+    regrade_id: Mapped[int | None] = mapped_column(ForeignKey("regrade.id", ondelete="SET NULL"))
+
+    version: Mapped[ChallengeVersion] = relationship()
 
 
 class TestResult(db.Model):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import url_for
 
-from arena.models import Submission, TestResult
+from arena.models import Submission, SubmissionGrade, TestResult
 from arena.presenters.texts import localized, rendered
 
 PUBLIC_DETAIL = ("input", "expected", "got", "weights")
@@ -46,4 +46,13 @@ def present_submission(submission: Submission, lang: str) -> dict:
     return {**submission_summary(submission), "code": submission.code,
             "message": message, "output": submission.output,
             "diagnosis": next((t["diagnosis"] for t in tests if t["diagnosis"]), None),
-            "tests": tests}
+            "tests": tests, "version": submission.version.number,
+            "history": [present_grade(g, lang) for g in submission.history]}
+
+
+def present_grade(grade: SubmissionGrade, lang: str) -> dict:
+    """Present a verdict a regrade replaced."""
+    return {"verdict": grade.verdict, "passed": grade.passed, "total": grade.total,
+            "message": rendered(grade.message_data, grade.message, None, lang),
+            "version": grade.version.number, "graded_at": grade.graded_at,
+            "regrade": grade.regrade_id}

@@ -71,7 +71,7 @@ def clean_data(data: object) -> object:
     return data
 
 
-def _test_row(submission_id: int, position: int, test: TestReport) -> TestResult:
+def test_row(submission_id: int, position: int, test: TestReport) -> TestResult:
     """Build the stored row of one test; public tests keep input, expected, got and weights."""
     detail = None if test.hidden else {"input": test.input, "expected": test.expected,
                                         "got": test.got, "weights": test.weights}
@@ -85,15 +85,19 @@ def _test_row(submission_id: int, position: int, test: TestReport) -> TestResult
                       seconds=test.seconds)
 
 
+def report_values(report: GradeReport) -> dict[str, object]:
+    """Return a submission's columns that a grade report sets, cleaned for storage."""
+    return {"verdict": str(report.verdict), "passed": report.passed, "total": report.total,
+            "message": clean_text(report.message), "output": clean_text(report.output),
+            "message_data": clean_data(text_of(report.message).to_data())}
+
+
 def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool:
     """Store a grade report once, in one transaction; a stale or repeated call changes nothing."""
-    if not _finish(submission_id, attempt, verdict=str(report.verdict), passed=report.passed,
-                   total=report.total, message=clean_text(report.message),
-                   output=clean_text(report.output),
-                   message_data=clean_data(text_of(report.message).to_data())):
+    if not _finish(submission_id, attempt, **report_values(report)):
         db.session.rollback()
         return False
-    db.session.add_all(_test_row(submission_id, i, t) for i, t in enumerate(report.tests))
+    db.session.add_all(test_row(submission_id, i, t) for i, t in enumerate(report.tests))
     db.session.commit()
     return True
 

@@ -1,0 +1,62 @@
+"""Regrades: a challenge's submissions graded again against its current published version,
+one item per submission, claimed and recorded like a submission's own grading."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from arena.extensions import db
+from arena.models.challenge import Challenge, ChallengeVersion
+from arena.models.course import Course
+from arena.models.types import UTCDateTime, utcnow
+from arena.models.user import User
+
+
+class Regrade(db.Model):
+    """An instructor's request: these submissions of a challenge, against `version`."""
+
+    __tablename__ = "regrade"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
+    version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
+    #: The scope: a course's students, one student, both, or neither (every submission).
+    course_id: Mapped[int | None] = mapped_column(ForeignKey("course.id", ondelete="SET NULL"))
+    student_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"))
+    requested_by: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    challenge: Mapped[Challenge] = relationship()
+    version: Mapped[ChallengeVersion] = relationship()
+    course: Mapped[Course | None] = relationship()
+    student: Mapped[User | None] = relationship(foreign_keys=[student_id])
+    items: Mapped[list[RegradeItem]] = relationship(back_populates="regrade",
+                                                    cascade="all, delete-orphan")
+
+
+class RegradeItem(db.Model):
+    """One submission of a regrade: queued, running (claimed by one attempt), or done."""
+
+    __tablename__ = "regrade_item"
+    __table_args__ = (
+        CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
+        CheckConstraint("outcome IN ('same', 'changed', 'failed')", name="outcome"),
+        Index("ix_regrade_item_status_id", "status", "id"),
+        Index("ix_regrade_item_regrade_id_status", "regrade_id", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    regrade_id: Mapped[int] = mapped_column(ForeignKey("regrade.id", ondelete="CASCADE"))
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submission.id", ondelete="CASCADE"))
+    status: Mapped[str] = mapped_column(String(16), default="queued")
+    attempt: Mapped[int] = mapped_column(default=0)
+    #: same or changed verdict; failed: the platform could not grade it (the verdict is kept).
+    outcome: Mapped[str | None] = mapped_column(String(16))
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    regrade: Mapped[Regrade] = relationship(back_populates="items")

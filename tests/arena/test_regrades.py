@@ -1,0 +1,193 @@
+"""Regrades: who may start and follow one, what each item records (the verdict it replaces
+kept in the submission's history, once), and a real regrade through the queue after a new
+version of a challenge catches a solution the first version let through."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from arena.extensions import db
+from arena.models import Challenge, RegradeItem, Submission, User
+from arena.services.jobs import claim_next
+from arena.services.regrades import claim_next_item, progress, record_regrade
+from arena.services.submissions import create_submission
+from arena.services.versions import publish
+from graders import GradeReport, Status, TestReport, Verdict
+
+SLUG = "running-max"
+WEAK_SOLUTION = "def running_max(row):\n    return list(row)\n"  # the mutant, as a learner
+
+
+@pytest.fixture
+def people(make_token) -> dict[str, dict[str, str]]:
+    """Each person's Authorization header: ivy owns the challenge and teaches the course."""
+    roles = {"ivy": "instructor", "ian": "instructor", "sam": "student", "sue": "student",
+             "zed": "student", "ada": "admin"}
+    return {name: {"Authorization": f"Bearer {make_token(name, role)}"}
+            for name, role in roles.items()}
+
+
+def _publish(app, client, headers, files) -> None:
+    """Upload files as the challenge's draft and publish them as a valid validation would."""
+    exists = client.get(f"/api/v1/challenges/{SLUG}/versions", headers=headers)
+    sent = (client.put(f"/api/v1/challenges/{SLUG}", json={"files": files}, headers=headers)
+            if exists.status_code == 200 else
+            client.post("/api/v1/challenges", json={"files": files}, headers=headers))
+    assert sent.status_code in (200, 201), sent.get_json()
+    with app.app_context():
+        challenge = db.session.scalar(db.select(Challenge).where(Challenge.slug == SLUG))
+        challenge.draft_version.validation_status = "done"
+        challenge.draft_version.validation = {"valid": True}
+        publish(challenge, challenge.draft_version)
+        db.session.commit()
+
+
+@pytest.fixture
+def course(app, client, people, tiny_files) -> int:
+    """Ivy's published challenge (its first, weak version) and her course of sam and sue."""
+    _publish(app, client, people["ivy"], tiny_files)
+    created = client.post("/api/v1/courses", json={"title": "Attention"}, headers=people["ivy"])
+    for student in ("sam", "sue"):
+        client.post("/api/v1/courses/join", json={"code": created.get_json()["join_code"]},
+                    headers=people[student])
+    return created.get_json()["id"]
+
+
+def _graded(app, username: str, verdict: str = "accepted") -> int:
+    """Record a finished submission of `username` to the challenge; return its id."""
+    with app.app_context():
+        user = db.session.scalar(db.select(User).where(User.username == username))
+        submission = create_submission(user, SLUG, WEAK_SOLUTION)
+        submission.status, submission.verdict = Status.DONE, verdict
+        submission.passed = submission.total = 3
+        db.session.commit()
+        return submission.id
+
+
+def _regrade(client, headers, **body):
+    return client.post(f"/api/v1/challenges/{SLUG}/regrade", json=body, headers=headers)
+
+
+def test_who_may_regrade_what(app, client, people, course):
+    for name in ("sam", "sue", "zed"):
+        _graded(app, name)
+    expected = [  # (who, body, status)
+        ("sam", {"course": course}, 403), ("zed", {"course": course}, 404),
+        ("ian", {"course": course}, 404), ("ian", {}, 403), ("sam", {}, 403),
+        ("ivy", {"course": course, "student": "zed"}, 404),  # not in her course
+        ("ivy", {"course": 999}, 404), ("ivy", {"student": "nobody"}, 404),
+        ("ivy", {"course": "one"}, 422),
+    ]
+    for who, body, status in expected:
+        assert _regrade(client, people[who], **body).status_code == status, (who, body)
+    assert client.post("/api/v1/challenges/softmax/regrade", json={},
+                       headers=people["ivy"]).status_code == 404  # not published here
+    assert _regrade(client, {}, course=course).status_code == 401
+
+    scopes = {"course": ({"course": course}, "ivy", 2), "one": (
+        {"course": course, "student": "sue"}, "ivy", 1), "all": ({}, "ada", 3),
+        "owner": ({}, "ivy", 3)}
+    for body, who, total in scopes.values():
+        answer = _regrade(client, people[who], **body)
+        assert answer.status_code == 202 and answer.headers["Location"] == answer.json["url"]
+        shown = client.get(answer.json["url"], headers=people[who]).get_json()
+        assert (shown["status"], shown["total"], shown["done"]) == ("queued", total, 0), body
+        assert shown["challenge"] == SLUG and shown["version"] == 1
+    followed = _regrade(client, people["ivy"], course=course).json["url"]
+    assert client.get(followed, headers=people["ada"]).status_code == 200
+    for outsider in ("sam", "ian"):
+        assert client.get(followed, headers=people[outsider]).status_code == 404
+    assert client.get("/api/v1/regrades/999", headers=people["ada"]).status_code == 404
+
+
+def _report(verdict: str) -> GradeReport:
+    """A report of three tests, the last one failing unless the verdict is accepted."""
+    tests = [TestReport(name=name, hidden=True, passed=True) for name in ("up", "one")]
+    tests.append(TestReport(name="a dip", hidden=True, passed=verdict == Verdict.ACCEPTED))
+    return GradeReport(verdict=Verdict(verdict), tests=tests)
+
+
+def test_a_recorded_regrade_keeps_the_old_verdict_once(app, client, people, course):
+    sam, sue = _graded(app, "sam"), _graded(app, "sue", "wrong_answer")
+    url = _regrade(client, people["ivy"], course=course).json["url"]
+    with app.app_context():
+        first, second = claim_next_item(), claim_next_item()
+        assert claim_next_item() is None
+        items = {i.submission_id: i for i in db.session.scalars(db.select(RegradeItem))}
+        assert {first, second} == {items[sam].id, items[sue].id}
+        assert record_regrade(items[sam].id, 1, _report("wrong_answer"))
+        assert not record_regrade(items[sam].id, 1, _report("accepted"))  # repeated: ignored
+        assert not record_regrade(items[sue].id, 2, _report("accepted"))  # stale attempt
+        shown = client.get(url, headers=people["ivy"]).get_json()
+        assert (shown["status"], shown["done"], shown["changed"]) == ("running", 1, 1)
+        assert record_regrade(items[sue].id, 1, _report("wrong_answer"))
+        done = progress(items[sue].regrade)
+        assert (done.status, done.total, done.done, done.changed) == ("done", 2, 2, 1)
+    graded = client.get(f"/api/v1/submissions/{sam}", headers=people["ivy"]).get_json()
+    assert graded["verdict"] == "wrong_answer" and graded["passed"] == 2
+    assert [t["name"] for t in graded["tests"]] == ["up", "one", "a dip"]
+    assert [(h["verdict"], h["version"], h["passed"]) for h in graded["history"]] == [
+        ("accepted", 1, 3)]
+    assert client.get(url, headers=people["ivy"]).get_json()["finished_at"] is not None
+    with app.app_context(), client.session_transaction() as session:  # sam's browser
+        session["_user_id"] = str(db.session.scalar(
+            db.select(User.id).where(User.username == "sam")))
+    page = client.get(f"/submissions/{sam}").get_data(as_text=True)
+    assert 'data-testid="grade-history"' in page and 'data-verdict="accepted"' in page
+
+
+def test_items_wait_for_their_submission_and_learners_come_first(app, client, people, course):
+    with app.app_context():
+        sam = db.session.scalar(db.select(User).where(User.username == "sam"))
+        pending = create_submission(sam, SLUG, WEAK_SOLUTION).id  # queued, not graded yet
+    _regrade(client, people["ivy"], course=course)
+    with app.app_context():
+        assert claim_next_item() is None  # its submission is not graded yet
+        assert claim_next() == pending  # the learner's own grading goes first
+        db.session.execute(db.update(Submission).where(Submission.id == pending).values(
+            status=Status.DONE, verdict="accepted"))
+        db.session.commit()
+        assert claim_next_item() is not None
+
+
+def _wait_done(client, url: str, headers: dict, timeout: float = 120) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown = client.get(url, headers=headers).get_json()
+        if shown["status"] == "done":
+            return shown
+        time.sleep(0.2)
+    raise AssertionError(f"the regrade is still {shown}")
+
+
+@pytest.mark.sandbox
+def test_a_new_version_catches_what_the_first_let_through(app, client, people, course, queue,
+                                                          tiny_valid_files):
+    """Sam's solution returns its input: accepted by the first version's increasing rows,
+    wrong once the second version adds a row that goes down; the regrade says so."""
+    client.post(f"/api/v1/courses/{course}/assignments", headers=people["ivy"], json={
+        "title": "Week 1", "challenges": [SLUG], "opens_at": "2026-01-01T00:00:00+00:00",
+        "due_at": "2099-01-01T00:00:00+00:00"})
+    sent = client.post(f"/api/v1/challenges/{SLUG}/submissions", json={"code": WEAK_SOLUTION},
+                       headers=people["sam"]).get_json()
+    first = _wait_done(client, sent["url"], people["sam"])
+    assert first["verdict"] == "accepted" and first["version"] == 1
+
+    def cell() -> str:
+        book = client.get(f"/api/v1/courses/{course}/gradebook", headers=people["ivy"])
+        return {row["username"]: row["cells"] for row in book.get_json()["rows"]}["sam"][SLUG]
+
+    assert cell()["verdict"] == "accepted"
+    _publish(app, client, people["ivy"], tiny_valid_files)
+    url = _regrade(client, people["ivy"], course=course).json["url"]
+    shown = _wait_done(client, url, people["ivy"])
+    assert (shown["total"], shown["done"], shown["changed"], shown["failed"]) == (1, 1, 1, 0)
+    assert shown["version"] == 2
+    regraded = client.get(sent["url"], headers=people["sam"]).get_json()
+    assert regraded["verdict"] == "wrong_answer" and regraded["version"] == 2
+    assert regraded["history"][0]["verdict"] == "accepted"
+    assert regraded["history"][0]["version"] == 1
+    assert cell() == {"verdict": "wrong_answer", "late": False, "attempts": 1,
+                      "first_accepted_at": None}
