@@ -191,3 +191,18 @@ def test_a_new_version_catches_what_the_first_let_through(app, client, people, c
     assert regraded["history"][0]["version"] == 1
     assert cell() == {"verdict": "wrong_answer", "late": False, "attempts": 1,
                       "first_accepted_at": None}
+
+
+@pytest.mark.sandbox
+def test_a_learner_is_graded_while_a_long_regrade_runs(app, client, people, course, queue):
+    """Twenty items wait; a learner's new submission goes before the rest of them."""
+    for _ in range(10):
+        _graded(app, "sam")
+        _graded(app, "sue")
+    url = _regrade(client, people["ivy"], course=course).json["url"]
+    sent = client.post(f"/api/v1/challenges/{SLUG}/submissions", json={"code": WEAK_SOLUTION},
+                       headers=people["sue"]).get_json()
+    assert _wait_done(client, sent["url"], people["sue"])["verdict"] == "accepted"
+    meanwhile = client.get(url, headers=people["ivy"]).get_json()
+    assert meanwhile["done"] < meanwhile["total"] == 20
+    assert _wait_done(client, url, people["ivy"])["failed"] == 0
