@@ -103,6 +103,9 @@ FOLDERS = sorted(p.name for p in CHALLENGES.iterdir() if (p / "challenge.toml").
 
 
 def test_validate_proves_every_challenge_and_catches_a_weak_one(server, tmp_path):
+    every = tmp_path / "every"  # a copy: validating rewrites the folder's validated.toml
+    shutil.copytree(CHALLENGES, every)
+    server.env["ARENA_CHALLENGES_DIR"] = str(every)
     done = server.cli("challenges", "validate")
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.count("ok  ") == len(FOLDERS)
