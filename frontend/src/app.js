@@ -6,11 +6,13 @@
 // (KaTeX typesetting the statement, then laying it out again with its fonts) and the heatmap
 // wait until the editor is mounted and the browser has had a frame to show it.
 import { mountChallengeHeatmap } from "./compare.js";
+import { mountCourse } from "./course.js";
 import { el, focusableWhileScrolling, readJson } from "./dom.js";
 import { mountGrading } from "./grading.js";
 import { mountLessonHeatmap } from "./heatmap.js";
 import { mountHints } from "./hints.js";
 import { translator } from "./i18n.js";
+import { localizeTimes, mountOffsets } from "./times.js";
 
 function mountMath() {
   if (!document.querySelector(".statement, .lesson, [data-math]")) return;
@@ -113,7 +115,17 @@ async function mountChallenge(host, later) {
   }
 }
 
+/** Times in the reader's zone; the course pages' forms and gradebook (course.js). */
+function mountCourses(t) {
+  localizeTimes();
+  for (const form of document.querySelectorAll("form")) {
+    if (form.querySelector("input[data-offset-for]")) mountOffsets(form, t);
+  }
+  mountCourse(t);
+}
+
 function start() {
+  mountCourses(pageTranslator());
   const rest = () => {
     mountMath();
     mountLessonHeatmaps();

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -127,7 +128,7 @@ def test_the_pseudo_locale_is_offered_and_the_scripts_speak_it(client, catalog):
 
 
 @pytest.mark.parametrize("path", ["/", "/learn", "/login", "/register", "/challenges/softmax",
-                                  "/account", "/submissions/{id}"])
+                                  "/account", "/submissions/{id}", "/submissions", "/courses"])
 def test_every_page_speaks_the_pseudo_locale(app, client, catalog, login, path):
     login("ann")
     path = path.format(id=_graded(app, "ann"))
@@ -152,3 +153,25 @@ def test_a_graded_submission_renders_in_the_pseudo_locale(app, client, catalog, 
     assert body["tests"][1]["message"] == _pseudo(
         "wrong answer: the values differ from the expected output")
     assert body["tests"][0]["name"] == "three increasing logits"  # authored: no pseudo name
+
+
+def test_a_course_page_speaks_the_pseudo_locale(app, client, catalog, login):
+    """An instructor's course page: join code, gradebook, forms, members."""
+    from arena.services.assignments import AssignmentFields, create_assignment
+    from arena.services.courses import create_course, join_course
+
+    login("ann")
+    _graded(app, "ann")
+    login("ida", "instructor")
+    with app.app_context():
+        course = create_course(db.session.query(User).filter_by(username="ida").one(), "Heads")
+        join_course(db.session.query(User).filter_by(username="ann").one(), course.join_code)
+        create_assignment(db.session.query(User).filter_by(username="ida").one(), course.id,
+                          AssignmentFields("Week", ["softmax"], datetime(2020, 1, 1, tzinfo=UTC),
+                                           datetime(2030, 1, 1, tzinfo=UTC)))
+        course_id, code = course.id, course.join_code
+    client.set_cookie("arena_locale", PSEUDO)
+    for path in (f"/courses/{course_id}", f"/courses/join/{code}", "/courses"):
+        html = client.get(path).get_data(as_text=True)
+        left = _english_sentences(html, _authored(app) | {"Heads", "Week"})
+        assert not left, f"{path}: English that is not in the catalog: {left[:8]}"

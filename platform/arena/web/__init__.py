@@ -1,4 +1,5 @@
-"""The web pages: catalog, lesson, challenges, submissions, accounts, in English and Korean.
+"""The web pages: catalog, lesson, challenges, submissions, courses, accounts, in English and
+Korean.
 
 Views are thin: they call the services and render templates. The interactive parts (editor,
 live results, heatmaps) are the front-end bundle in `static/dist/`, built from `frontend/`.
@@ -13,7 +14,19 @@ from flask import Blueprint, Flask
 from arena.extensions import csrf, login_manager
 from arena.presenters import localized
 from arena.services.catalog import track_titles
-from arena.web import account, attempts, auth, bundle, errors, i18n, instructor, pages, security
+from arena.web import (
+    account,
+    attempts,
+    auth,
+    bundle,
+    courses,
+    errors,
+    i18n,
+    instructor,
+    pages,
+    security,
+    submissions,
+)
 from arena.web.labels import (
     DIFFICULTIES,
     STATUSES,
@@ -32,7 +45,7 @@ def init_app(app: Flask) -> None:
     login_manager.init_app(app)
     auth.init_app()
     web = Blueprint("web", __name__, template_folder="templates")
-    for area in (pages, attempts, auth, account, instructor, i18n):
+    for area in (pages, attempts, auth, account, instructor, courses, submissions, i18n):
         web.register_blueprint(area.bp)
     errors.init_app(app, web)
     app.register_blueprint(web)

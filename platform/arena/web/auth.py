@@ -44,8 +44,9 @@ def login() -> str | Response:
 
 @bp.route("/register", methods=["GET", "POST"])
 def register() -> str | Response:
-    """Show the registration form; create a student and log them in."""
-    form = RegisterForm()
+    """Show the registration form; create a student, log them in and go on to the page
+    asked for (a course's join link, say), else the catalog."""
+    form = RegisterForm(next=request.args.get("next"))
     if form.validate_on_submit():
         try:
             user = create_user(form.username.data, Role.STUDENT, password=form.password.data)
@@ -55,7 +56,7 @@ def register() -> str | Response:
             _start_session(user)
             flash(_("Welcome, %(name)s! Start with the lesson or pick a challenge.",
                     name=user.username), "success")
-            return redirect(url_for("web.pages.catalog"))
+            return redirect(safe_next(form.next.data, url_for("web.pages.catalog")))
     return render_template("auth/register.html", form=form)
 
 

@@ -149,6 +149,26 @@ SCRIPT_TEXTS = {
     "version_published": lazy_gettext("Published"),
     "version_retired": lazy_gettext("Retired"),
     "version_superseded": lazy_gettext("Replaced"),
+    # The course pages (times.js, course.js, gradebook.js)
+    "times_in_zone": lazy_gettext("The times are read in your time zone, {zone}."),
+    "times_in_local_zone": lazy_gettext("The times are read in your time zone."),
+    "copy": lazy_gettext("Copy"),
+    "copied": lazy_gettext("Copied."),
+    "copy_failed": lazy_gettext("Could not copy: select the link and copy it."),
+    "order_help": lazy_gettext(
+        "Tick the challenges in the order students should meet them."),
+    "order_label": lazy_gettext("The assignment's challenges, in order"),
+    "students_shown": lazy_gettext("{shown} of {total} students shown"),
+    "regrade_sending": lazy_gettext("Asking for a regrade of {challenge}…"),
+    "regrade_queued": lazy_gettext("Regrade of {challenge} queued…"),
+    "regrade_progress": lazy_gettext("{done} / {total} regraded, {changed} changed"),
+    "regrade_done": lazy_gettext(
+        "Regrade done: {done} / {total} regraded, {changed} changed. The gradebook is up to "
+        "date."),
+    "regrade_failed_items": lazy_gettext(
+        "{failed} could not be regraded and keep their verdict."),
+    "regrade_slow": lazy_gettext(
+        "The regrade is taking very long; reload this page later to see the gradebook."),
 }
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from arena.locales import DEFAULT_LOCALE
 from arena.presenters import challenge_detail, localized, present_submission
 from arena.services.catalog import get_challenge, list_challenges
+from arena.services.course_pages import assignment_reaching
 from arena.services.progress import history, marks, tracks
 from arena.services.submissions import get_submission
 from arena.web.i18n import current_locale
@@ -53,14 +54,17 @@ def challenge_data(shown: dict) -> dict:
 
 @bp.get("/challenges/<slug>")
 def challenge(slug: str) -> str:
-    """Show a challenge: statement, editor, hints and the learner's history."""
+    """Show a challenge: statement, editor, hints and the learner's history; reached from a
+    course (?course=<id>), the assignment it belongs to and its due date."""
     found = get_challenge(slug)
     shown = challenge_detail(found, current_locale())
     user = _user()
+    course_id = request.args.get("course", type=int)
     return render_template(
         "challenge.html", challenge=shown, statement=render_statement(shown["statement"]),
         data=challenge_data(shown), mark=marks(user).get(found.id),
-        history=history(user, found) if user else [])
+        history=history(user, found) if user else [],
+        assignment=assignment_reaching(user, course_id, slug) if user and course_id else None)
 
 
 @bp.get("/submissions/<int:submission_id>")

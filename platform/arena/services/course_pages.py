@@ -1,0 +1,109 @@
+"""What the course pages show, gathered from the course services: a member's dashboard, a
+course by its join code, the assignment a challenge is reached from, and the gradebook's
+column groups. Nothing here decides who sees what: services.courses, services.assignments and
+services.gradebook do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload
+
+from arena.errors import NotFound
+from arena.extensions import db
+from arena.models import Assignment, Challenge, Course, CourseMember, CourseRole, User
+from arena.services.assignments import visible_assignments
+from arena.services.courses import courses_of, managed_course, membership, teaches
+from arena.services.gradebook import Cell, Gradebook, gradebook
+
+
+@dataclass
+class CourseSummary:
+    """One course as a member sees it on their dashboard or on its page."""
+
+    course: Course
+    teaches: bool
+    assignments: list[Assignment]
+    #: The member's own cells by challenge slug (a student's); empty for those who teach.
+    cells: dict[str, Cell] = field(default_factory=dict)
+
+
+def normalised_code(code: str) -> str:
+    """Return a join code as stored: upper case, without dashes or spaces."""
+    return code.strip().upper().replace("-", "").replace(" ", "")
+
+
+def course_by_code(code: str) -> Course:
+    """Return the course with this join code (to show it before joining), or raise NotFound."""
+    course = db.session.scalar(select(Course).where(Course.join_code == normalised_code(code)))
+    if course is None:
+        raise NotFound("no course has this join code")
+    return course
+
+
+def own_cells(user: User, course: Course) -> dict[str, Cell]:
+    """Return a student's own gradebook cells in a course (empty for anyone else)."""
+    member = membership(user, course)
+    if member is None or member.role != CourseRole.STUDENT:
+        return {}
+    book = gradebook(user, course.id)  # a student's gradebook is their own row
+    return next((cells for name, cells in book.rows if name == user.username), {})
+
+
+def summary(user: User, course: Course) -> CourseSummary:
+    """Return a course with the assignments the user may see and their own standing."""
+    return CourseSummary(course, teaches(user, course), visible_assignments(user, course.id),
+                         own_cells(user, course))
+
+
+def dashboard(user: User) -> list[CourseSummary]:
+    """Return each course the user belongs to, newest first, as `summary` shows it."""
+    return [summary(user, course) for course in courses_of(user)]
+
+
+def assignment_reaching(user: User, course_id: int, slug: str) -> Assignment | None:
+    """Return the first assignment of the course, visible to the user, that holds challenge
+    `slug`; None when there is none or the user may not see the course."""
+    try:
+        assignments = visible_assignments(user, course_id)
+    except NotFound:
+        return None
+    return next((a for a in assignments
+                 if any(item.challenge.slug == slug for item in a.items)), None)
+
+
+def column_groups(book: Gradebook, assignments: list[Assignment]) -> list[tuple[str, int]]:
+    """Return (assignment title, number of columns) in the gradebook's column order: a
+    challenge in two assignments has one column, under the first (as the gradebook counts)."""
+    owner: dict[str, Assignment] = {}
+    for assignment in assignments:
+        for item in assignment.items:
+            owner.setdefault(item.challenge.slug, assignment)
+    groups: list[tuple[Assignment | None, int]] = []
+    for slug in book.challenges:
+        found = owner.get(slug)
+        if groups and groups[-1][0] is found:
+            groups[-1] = (found, groups[-1][1] + 1)
+        else:
+            groups.append((found, 1))
+    return [(a.title if a else "", span) for a, span in groups]
+
+
+def challenge_titles(slugs: list[str]) -> dict[str, dict[str, str]]:
+    """Return each challenge's title by locale, by slug, in one query."""
+    return {slug: title for slug, title in db.session.execute(
+        select(Challenge.slug, Challenge.title).where(Challenge.slug.in_(slugs)))}
+
+
+def members(user: User, course_id: int) -> list[CourseMember]:
+    """Return a managed course's members as `courses.members_of` does (instructors first,
+    then by username), their accounts read in the same query: a class of 500 is one query,
+    not 501."""
+    course = managed_course(user, course_id)
+    return list(db.session.scalars(
+        select(CourseMember).join(User, CourseMember.user_id == User.id)
+        .options(joinedload(CourseMember.user))
+        .where(CourseMember.course_id == course.id)
+        .order_by(CourseMember.role != CourseRole.INSTRUCTOR, User.username)))

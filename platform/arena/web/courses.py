@@ -1,0 +1,260 @@
+"""The course pages: a member's dashboard, joining by code or link, a course's assignments,
+and for its instructors the join code, the members, a new assignment and the gradebook.
+
+Who sees what is the course services' decision (a non-member meets 404); these views read
+forms, call the services and render. Times are stored in UTC and shown as <time> elements
+with a UTC text that frontend/src/times.js rewrites in the reader's zone.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_login import current_user, login_required
+from werkzeug.wrappers import Response
+from wtforms.fields.choices import SelectChoice
+
+from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
+from arena.models import Course, Role
+from arena.presenters import localized
+from arena.services.assignments import AssignmentFields, create_assignment
+from arena.services.catalog import list_challenges
+from arena.services.course_pages import (
+    challenge_titles,
+    column_groups,
+    course_by_code,
+    dashboard,
+    members,
+    summary,
+)
+from arena.services.courses import (
+    add_instructor,
+    create_course,
+    join_course,
+    managed_course,
+    membership,
+    remove_member,
+    visible_course,
+)
+from arena.services.gradebook import gradebook
+from arena.web.forms import AssignmentForm, ColleagueForm, CourseForm, JoinForm
+from arena.web.gradebook_table import gradebook_rows
+from arena.web.i18n import current_locale
+from arena.web.labels import VERDICTS, label
+from arena.web.times import utc_iso, utc_text
+
+bp = Blueprint("courses", __name__, url_prefix="/courses")
+
+
+bp.add_app_template_filter(utc_iso, "utc_iso")
+bp.add_app_template_filter(utc_text, "utc_text")
+
+
+def may_create(user) -> bool:
+    """Tell whether the user may create courses (the course service refuses anyone else)."""
+    return user.role in (Role.INSTRUCTOR, Role.ADMIN)
+
+
+def _dashboard(join: JoinForm | None = None, create: CourseForm | None = None,
+               status: int = 200) -> tuple[str, int]:
+    """Render the dashboard, with the forms as sent when one of them had errors."""
+    return render_template(
+        "courses/dashboard.html", summaries=dashboard(current_user),
+        join_form=join or JoinForm(), create_form=create or CourseForm(),
+        may_create=may_create(current_user)), status
+
+
+@bp.get("")
+@login_required
+def index() -> tuple[str, int]:
+    """List the user's courses: each assignment they may see, its due date, their standing."""
+    return _dashboard()
+
+
+@bp.post("")
+@login_required
+def create() -> Response | tuple[str, int]:
+    """Create a course taught by the user, then open it."""
+    form = CourseForm()
+    if not may_create(current_user):
+        raise Forbidden("only instructors and admins create courses")
+    if not form.validate_on_submit():
+        return _dashboard(create=form, status=422)
+    course = create_course(current_user, form.title.data)
+    flash(_("Course created. Share its join code or link with your students."), "success")
+    return redirect(url_for("web.courses.course", course_id=course.id))
+
+
+def _joined(course: Course) -> Response:
+    """Go to a course just joined."""
+    flash(_("You joined %(title)s.", title=course.title), "success")
+    return redirect(url_for("web.courses.course", course_id=course.id))
+
+
+@bp.post("/join")
+@login_required
+def join() -> Response | tuple[str, int]:
+    """Join a course with the code typed into the dashboard's form."""
+    form = JoinForm()
+    if not form.validate_on_submit():
+        return _dashboard(join=form, status=422)
+    try:
+        course = join_course(current_user, form.code.data)
+    except NotFound:
+        form.code.errors.append(_("No course has this join code. Check it with your "
+                                  "instructor."))
+        return _dashboard(join=form, status=404)
+    return _joined(course)
+
+
+def _by_code(code: str) -> Course | tuple[str, int]:
+    """Return the course a join link names, or the page that says the link is wrong."""
+    try:
+        return course_by_code(code)
+    except NotFound:
+        return render_template("error.html", status=404, message=_(
+            "No course has this join code. Check the link with your instructor.")), 404
+
+
+@bp.get("/join/<code>")
+@login_required
+def join_link(code: str) -> str | tuple[str, int]:
+    """Ask before joining the course a link names: a GET never joins."""
+    course = _by_code(code)
+    if not isinstance(course, Course):
+        return course
+    return render_template("courses/join.html", course=course, code=code,
+                           member=membership(current_user, course))
+
+
+@bp.post("/join/<code>")
+@login_required
+def join_by_link(code: str) -> Response | tuple[str, int]:
+    """Join the course a link names, once the user has confirmed."""
+    course = _by_code(code)
+    if not isinstance(course, Course):
+        return course
+    return _joined(join_course(current_user, code))
+
+
+def _gradebook_view(course: Course, assignments: list) -> dict:
+    """Return what the gradebook table needs: its column groups and titles, and its rows
+    (written by gradebook_table: a cell's texts are translated once, not per cell)."""
+    book = gradebook(current_user, course.id)
+    tries = {cell.attempts for _name, cells in book.rows for cell in cells.values()}
+    titles = challenge_titles(book.challenges)
+    locale = current_locale()
+    names = {code: label(VERDICTS, code) for code in VERDICTS}
+    return {
+        "book": book,
+        "groups": column_groups(book, assignments),
+        "titles": {slug: localized(titles.get(slug), locale) or slug for slug in titles},
+        "names": names,
+        "rows": gradebook_rows(
+            book, url_for("web.submissions.index", course=course.id) + "&student=", names,
+            {n: ngettext("%(num)d attempt", "%(num)d attempts", n) for n in tries}, _("late")),
+    }
+
+
+def _course_page(course_id: int, assignment_form: AssignmentForm | None = None,
+                 colleague_form: ColleagueForm | None = None, status: int = 200
+                 ) -> tuple[str, int]:
+    """Render a course's page: its assignments; for its instructors also the rest."""
+    shown = summary(current_user, visible_course(current_user, course_id))
+    extra: dict = {}
+    if shown.teaches:
+        form = assignment_form or AssignmentForm()
+        form.challenges.choices = _challenge_choices()
+        extra = {
+            "members": members(current_user, course_id),
+            "assignment_form": form,
+            "colleague_form": colleague_form or ColleagueForm(),
+            "join_url": url_for("web.courses.join_link", code=shown.course.join_code,
+                                _external=True),
+            "grades": _gradebook_view(shown.course, shown.assignments),
+        }
+    return render_template("courses/course.html", shown=shown, course=shown.course,
+                           verdict_codes=list(VERDICTS), **extra), status
+
+
+@bp.get("/<int:course_id>")
+@login_required
+def course(course_id: int) -> tuple[str, int]:
+    """Show a course to its members; anyone else meets 404."""
+    return _course_page(course_id)
+
+
+def _challenge_choices() -> list[SelectChoice]:
+    """Return the published challenges in catalog order, as choices (slug, title)."""
+    locale = current_locale()
+    return [SelectChoice(c.slug, localized(c.title, locale) or c.slug)
+            for c in list_challenges()]
+
+
+@bp.post("/<int:course_id>/assignments")
+@login_required
+def add_assignment(course_id: int) -> Response | tuple[str, int]:
+    """Add an assignment; its times are local ones with the browser's offsets (else UTC)."""
+    managed_course(current_user, course_id)
+    form = AssignmentForm()
+    form.challenges.choices = _challenge_choices()
+    if not form.validate_on_submit():
+        return _course_page(course_id, assignment_form=form, status=422)
+    fields = AssignmentFields(form.title.data, form.ordered_challenges(), form.opens(),
+                              form.due(), form.late_policy.data)
+    try:
+        assignment = create_assignment(current_user, course_id, fields)
+    except (NotFound, Unprocessable) as refused:  # a challenge unpublished since the form
+        form.title.errors.append(_("The assignment was not added: %(reason)s",
+                                   reason=refused.message))
+        return _course_page(course_id, assignment_form=form, status=422)
+    flash(_("Assignment %(title)s added.", title=assignment.title), "success")
+    return redirect(url_for("web.courses.course", course_id=course_id, _anchor="assignments"))
+
+
+def _visible(course_id: int) -> bool:
+    """Tell whether the user may see the course (a refusal then concerns something else)."""
+    try:
+        visible_course(current_user, course_id)
+    except NotFound:
+        return False
+    return True
+
+
+@bp.post("/<int:course_id>/instructors")
+@login_required
+def add_colleague(course_id: int) -> Response | tuple[str, int]:
+    """Make an instructor account a co-instructor of the course."""
+    managed_course(current_user, course_id)
+    form = ColleagueForm()
+    if not form.validate_on_submit():
+        return _course_page(course_id, colleague_form=form, status=422)
+    name = form.username.data.strip()
+    try:
+        add_instructor(current_user, course_id, name)
+    except NotFound:
+        form.username.errors.append(_("No account is called %(name)s.", name=name))
+        return _course_page(course_id, colleague_form=form, status=422)
+    except Conflict:
+        form.username.errors.append(_("%(name)s is a student account: only instructors "
+                                      "co-teach.", name=name))
+        return _course_page(course_id, colleague_form=form, status=422)
+    flash(_("%(name)s now teaches this course.", name=name), "success")
+    return redirect(url_for("web.courses.course", course_id=course_id, _anchor="members"))
+
+
+@bp.post("/<int:course_id>/members/<username>/remove")
+@login_required
+def remove(course_id: int, username: str) -> Response:
+    """Remove a student or a co-instructor; the course keeps at least one instructor."""
+    try:
+        remove_member(current_user, course_id, username)
+    except Conflict:
+        flash(_("A course keeps at least one instructor: add another before removing the "
+                "last one."), "error")
+        return redirect(url_for("web.courses.course", course_id=course_id, _anchor="members"))
+    flash(_("%(name)s was removed from the course.", name=username), "success")
+    if not _visible(course_id):  # the user removed themselves
+        return redirect(url_for("web.courses.index"))
+    return redirect(url_for("web.courses.course", course_id=course_id, _anchor="members"))
