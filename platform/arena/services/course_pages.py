@@ -1,7 +1,6 @@
-"""What the course pages show, gathered from the course services: a member's dashboard, a
-course by its join code, the assignment a challenge is reached from, and the gradebook's
-column groups. Nothing here decides who sees what: services.courses, services.assignments and
-services.gradebook do.
+"""What the course pages show, gathered from the course services: a member's dashboard, the
+assignment a challenge is reached from, and the gradebook's column groups. Nothing here
+decides who sees what: services.courses, services.assignments and services.gradebook do.
 """
 
 from __future__ import annotations
@@ -9,13 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
-from sqlalchemy.orm import joinedload
 
 from arena.errors import NotFound
 from arena.extensions import db
-from arena.models import Assignment, Challenge, Course, CourseMember, CourseRole, User
+from arena.models import Assignment, Challenge, Course, CourseRole, User
 from arena.services.assignments import visible_assignments
-from arena.services.courses import courses_of, managed_course, membership, teaches
+from arena.services.courses import courses_of, membership, teaches
 from arena.services.gradebook import Cell, Gradebook, gradebook
 
 
@@ -28,19 +26,6 @@ class CourseSummary:
     assignments: list[Assignment]
     #: The member's own cells by challenge slug (a student's); empty for those who teach.
     cells: dict[str, Cell] = field(default_factory=dict)
-
-
-def normalised_code(code: str) -> str:
-    """Return a join code as stored: upper case, without dashes or spaces."""
-    return code.strip().upper().replace("-", "").replace(" ", "")
-
-
-def course_by_code(code: str) -> Course:
-    """Return the course with this join code (to show it before joining), or raise NotFound."""
-    course = db.session.scalar(select(Course).where(Course.join_code == normalised_code(code)))
-    if course is None:
-        raise NotFound("no course has this join code")
-    return course
 
 
 def own_cells(user: User, course: Course) -> dict[str, Cell]:
@@ -96,14 +81,3 @@ def challenge_titles(slugs: list[str]) -> dict[str, dict[str, str]]:
     return {slug: title for slug, title in db.session.execute(
         select(Challenge.slug, Challenge.title).where(Challenge.slug.in_(slugs)))}
 
-
-def members(user: User, course_id: int) -> list[CourseMember]:
-    """Return a managed course's members as `courses.members_of` does (instructors first,
-    then by username), their accounts read in the same query: a class of 500 is one query,
-    not 501."""
-    course = managed_course(user, course_id)
-    return list(db.session.scalars(
-        select(CourseMember).join(User, CourseMember.user_id == User.id)
-        .options(joinedload(CourseMember.user))
-        .where(CourseMember.course_id == course.id)
-        .order_by(CourseMember.role != CourseRole.INSTRUCTOR, User.username)))

@@ -13,6 +13,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import select, true
 
@@ -53,12 +54,22 @@ class Gradebook:
     rows: list[tuple[str, dict[str, Cell]]] = field(default_factory=list)
 
 
-def _columns(assignments: list[Assignment]) -> dict[int, tuple[str, Assignment]]:
-    """Map each challenge's id to its slug's column and its (first) assignment."""
-    columns: dict[int, tuple[str, Assignment]] = {}
-    for assignment in assignments:
-        for item in assignment.items:
-            columns.setdefault(item.challenge_id, (item.challenge.slug, assignment))
+class Column(NamedTuple):
+    """A challenge's column and what its (first) assignment says about counting."""
+
+    slug: str
+    opens_at: datetime
+    due_at: datetime
+    late_counts: bool
+
+
+def _columns(assignments: list[Assignment]) -> dict[int, Column]:
+    """Map each challenge's id to its column."""
+    columns: dict[int, Column] = {}
+    for a in assignments:
+        for item in a.items:
+            columns.setdefault(item.challenge_id, Column(
+                item.challenge.slug, a.opens_at, a.due_at, a.late_policy == LatePolicy.MARKED))
     return columns
 
 
@@ -75,7 +86,7 @@ def gradebook(user: User, course_id: int) -> Gradebook:
         .where(CourseMember.course_id == course.id, CourseMember.role == CourseRole.STUDENT,
                true() if everyone else User.id == user.id)
         .order_by(User.username)))
-    book = Gradebook([slug for slug, _ in columns.values()], assignments)
+    book = Gradebook([column.slug for column in columns.values()], assignments)
     cells = {uid: {slug: Cell() for slug in book.challenges} for uid, _ in students}
     submissions = db.session.execute(
         select(Submission.user_id, Submission.challenge_id, Submission.verdict,
@@ -85,12 +96,10 @@ def gradebook(user: User, course_id: int) -> Gradebook:
                Submission.verdict != str(Verdict.INTERNAL_ERROR))
         .order_by(Submission.created_at, Submission.id))
     for user_id, challenge_id, verdict, at in submissions:
-        slug, assignment = columns[challenge_id]
-        late = at > assignment.due_at
-        if at < assignment.opens_at or (late and assignment.late_policy
-                                        == LatePolicy.NOT_COUNTED):
-            continue
-        cells[user_id][slug].count(verdict, at, late)
+        column = columns[challenge_id]
+        late = at > column.due_at
+        if at >= column.opens_at and (column.late_counts or not late):
+            cells[user_id][column.slug].count(verdict, at, late)
     book.rows = [(username, cells[uid]) for uid, username in students]
     return book
 

@@ -23,16 +23,16 @@ from arena.services.catalog import list_challenges
 from arena.services.course_pages import (
     challenge_titles,
     column_groups,
-    course_by_code,
     dashboard,
-    members,
     summary,
 )
 from arena.services.courses import (
     add_instructor,
+    course_by_code,
     create_course,
     join_course,
     managed_course,
+    members_of,
     membership,
     remove_member,
     visible_course,
@@ -167,7 +167,7 @@ def _course_page(course_id: int, assignment_form: AssignmentForm | None = None,
         form = assignment_form or AssignmentForm()
         form.challenges.choices = _challenge_choices()
         extra = {
-            "members": members(current_user, course_id),
+            "members": members_of(current_user, course_id),
             "assignment_form": form,
             "colleague_form": colleague_form or ColleagueForm(),
             "join_url": url_for("web.courses.join_link", code=shown.course.join_code,
