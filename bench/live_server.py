@@ -120,6 +120,31 @@ class LiveServer:
                 self.kill()
 
 
+class Worker:
+    """One `arena worker` process of the distributed queue, sharing a server's environment."""
+
+    def __init__(self, env: dict[str, str], concurrency: int = 1,
+                 log: IO[bytes] | None = None) -> None:
+        self.process = subprocess.Popen(
+            [ARENA, "worker", "--concurrency", str(concurrency)], env=env,
+            stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
+
+    def kill(self) -> None:
+        """Kill the worker the hard way (SIGKILL), as a crash or an OOM killer would."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the worker politely (it finishes its job), then firmly."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
 class Server(LiveServer):
     """The benchmarks' server: a fresh data folder (process sandbox unless `env` says
     otherwise), one learner with a password and a token, started, every challenge prepared."""

@@ -66,32 +66,25 @@ def _is_loopback(host: str) -> bool:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Serve the web app and the API, with embedded grading workers."""
+    """Serve the web app and the API, with embedded grading workers (ARENA_QUEUE=embedded)
+    or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed)."""
     import waitress
 
     from arena.queue import get_queue
-    from arena.sandbox import close_sandbox, get_sandbox
-    from arena.services.catalog import list_challenges, sync_catalog
+    from arena.sandbox import close_sandbox
 
     app = _app()
-    sandbox = get_sandbox(app)
-    if (sandbox.name == "process" and not _is_loopback(host)
-            and os.environ.get("ARENA_ALLOW_PROCESS_SANDBOX") != "1"):
-        raise click.ClickException(
-            "the process sandbox is for one person on their own machine: bind to 127.0.0.1, "
-            "use Docker, or set ARENA_ALLOW_PROCESS_SANDBOX=1 to accept the risk")
-    with app.app_context():
-        report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
-        _echo_sync(report)
-        live = len(list_challenges())
-    click.echo(f"sandbox: {sandbox.name} ({sandbox.reason})")
-    click.echo(f"challenges: {live} published, {len(report.pending)} being validated (each "
-               f"appears when proven valid); database: {app.config['DATABASE_URL']}")
+    embedded = app.config["QUEUE"] == "embedded"
+    if embedded:
+        _check_sandbox(app, host)
+    _sync_and_say(app)
     queue = get_queue(app)
     queue.start()
     # SIGTERM (docker stop, systemd, Ctrl+C's cousin) must run the clean-up below, which
     # drains the warm pool; the default action would leave its containers to the reaper.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if not embedded:
+        click.echo("queue: distributed; `arena worker` processes grade")
     click.echo(f"Attention Arena on http://{host}:{port}/ (Ctrl+C stops it)")
     try:
         waitress.serve(app, host=host, port=port, threads=8, ident="arena")
@@ -99,6 +92,51 @@ def serve(host: str, port: int) -> None:
         queue.stop(timeout=30)
         close_sandbox(app)
 
+
+def _check_sandbox(app: Flask, host: str) -> None:
+    """Say which sandbox grades; refuse the process sandbox on a public address."""
+    from arena.sandbox import get_sandbox
+
+    sandbox = get_sandbox(app)
+    if (sandbox.name == "process" and not _is_loopback(host)
+            and os.environ.get("ARENA_ALLOW_PROCESS_SANDBOX") != "1"):
+        raise click.ClickException(
+            "the process sandbox is for one person on their own machine: bind to 127.0.0.1, "
+            "use Docker, or set ARENA_ALLOW_PROCESS_SANDBOX=1 to accept the risk")
+    click.echo(f"sandbox: {sandbox.name} ({sandbox.reason})")
+
+
+def _sync_and_say(app: Flask) -> None:
+    """Load the challenge folders and say what is published."""
+    from arena.services.catalog import list_challenges, sync_catalog
+
+    with app.app_context():
+        report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
+        _echo_sync(report)
+        live = len(list_challenges())
+    click.echo(f"challenges: {live} published, {len(report.pending)} being validated (each "
+               f"appears when proven valid); database: {app.config['DATABASE_URL']}")
+
+
+@main.command()
+@click.option("--concurrency", "-c", default=2, show_default=True, type=click.IntRange(1, 64),
+              help="Submissions graded at the same time by this process.")
+def worker(concurrency: int) -> None:
+    """Grade for the distributed queue (ARENA_QUEUE=distributed, ARENA_REDIS_URL): any
+    number of these, on any hosts that share the database and Redis."""
+    from arena.queue import get_queue
+    from arena.sandbox import close_sandbox
+
+    app = _app()
+    if app.config["QUEUE"] != "distributed":
+        raise click.ClickException("arena worker serves the distributed queue: set "
+                                   "ARENA_QUEUE=distributed and ARENA_REDIS_URL")
+    _check_sandbox(app, "127.0.0.1")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        get_queue(app).work(app.extensions["arena.sandbox"], concurrency)
+    finally:
+        close_sandbox(app)
 
 
 @main.group("db")

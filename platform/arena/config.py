@@ -25,6 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "CHALLENGES_DIR": str(REPOSITORY_CHALLENGES),
     "TRANSLATIONS_DIR": None,  # unset: the catalogs in platform/arena/translations
     "WORKERS": 2,
+    "LEASE_SECONDS": 30,  # a claimed job's lease; workers renew it every third of that
     "POOL_SIZE": 2,
     "SANDBOX_BASE": "python:3.12-slim",
     "MAX_CODE_BYTES": 64 * 1024,
@@ -46,7 +47,7 @@ DEFAULTS: dict[str, Any] = {
 RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
                "API_TOKEN_RATE_LIMIT")
 
-QUEUES = ("embedded",)
+QUEUES = ("embedded", "distributed")
 
 
 def database_url(url: str) -> str:
@@ -93,6 +94,8 @@ def finalize(config: dict[str, Any]) -> None:
     """Fill the derived settings: data folder, database URL, secret key, engine options."""
     if config["QUEUE"] not in QUEUES:
         raise ValueError(f"ARENA_QUEUE must be one of {QUEUES}, not {config['QUEUE']!r}")
+    if config["QUEUE"] == "distributed" and not config["REDIS_URL"]:
+        raise ValueError("ARENA_QUEUE=distributed needs ARENA_REDIS_URL (redis://host:6379/0)")
     data_dir = Path(str(config["DATA_DIR"])).resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     config["DATA_DIR"] = str(data_dir)
@@ -101,6 +104,7 @@ def finalize(config: dict[str, Any]) -> None:
     config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     config["SECRET_KEY"] = str(config["SECRET_KEY"] or _secret_key(data_dir))
     config["WORKERS"] = int(config["WORKERS"])
+    config["LEASE_SECONDS"] = float(config["LEASE_SECONDS"])
     config["POOL_SIZE"] = int(config["POOL_SIZE"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
     _rate_limits(config)

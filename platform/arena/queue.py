@@ -1,9 +1,10 @@
-"""The embedded queue: worker threads inside the web process, fed from the submission table.
+"""The queues that feed the workers: embedded (threads in the web process) or distributed
+(Celery on Redis, `arena worker` processes on any number of hosts; arena.distributed).
 
-The submission row is the job, so nothing is lost on a restart: `start()` first puts back what
-a crash left running, and workers poll the table (woken early by `notify()`). A worker takes a
-regrade's item only when no learner's submission is queued, so that a learner waits at most
-one grading behind a regrade.
+Either way the database row is the job: a message or a wake-up only says that work may be
+waiting, a worker claims the job in the database (learners' submissions first) under a lease,
+and `arena.services.leases.reap` puts back what a dead worker held. A worker takes a regrade
+item only when no submission is queued, so a learner waits at most one grading behind it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,8 @@ import threading
 from flask import Flask
 
 from arena.sandbox import get_sandbox
-from arena.services.catalog import prepare_pending
-from arena.services.grading import grade_submission
-from arena.services.jobs import claim_next, requeue_unfinished
-from arena.services.regrades import claim_next_item, regrade_item, requeue_regrade_items
-from arena.services.validation import requeue_validations, validate_next
+from arena.services.leases import reap
+from arena.services.work import author_next, grade_next, regrade_next
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
@@ -26,7 +24,7 @@ POLL_SECONDS = 1.0
 
 
 class EmbeddedQueue:
-    """Worker threads that claim queued submissions and grade them."""
+    """Worker threads in this process that claim queued work and do it."""
 
     def __init__(self, app: Flask, sandbox: Sandbox | None = None, workers: int = 2) -> None:
         self.app = app
@@ -43,16 +41,10 @@ class EmbeddedQueue:
         return bool(self._threads)
 
     def start(self) -> None:
-        """Requeue unfinished work, then start the worker threads."""
+        """Start the worker threads, and the author thread, which also reaps lapsed leases."""
         if self.running:
             return
         self.sandbox = self.sandbox or get_sandbox(self.app)
-        with self.app.app_context():
-            requeued = requeue_unfinished() + requeue_regrade_items()
-            revalidated = requeue_validations()
-        if requeued or revalidated:
-            log.info("requeued %d submissions or regrades and %d validations left running by "
-                     "a previous process", requeued, revalidated)
         self._stop.clear()
         self._threads = [threading.Thread(target=self._work, name=f"arena-worker-{i}",
                                           daemon=True) for i in range(self.workers)]
@@ -70,16 +62,17 @@ class EmbeddedQueue:
             thread.join(timeout)
         self._threads = []
 
-    def notify(self) -> None:
-        """Wake the workers: a submission or a validation was queued."""
+    def notify(self, background: bool = False) -> None:
+        """Wake the workers: a submission, a regrade or a validation was queued."""
         self._wake.set()
         self._authoring.set()
 
     def _work(self) -> None:
-        """Claim and grade submissions until stopped."""
+        """Claim and grade submissions (else regrade items) until stopped."""
         while not self._stop.is_set():
             try:
-                busy = self._step()
+                with self.app.app_context():
+                    busy = grade_next(self.sandbox) or regrade_next(self.sandbox)
             except Exception:  # a broken database must not kill the worker for good
                 log.exception("worker step failed")
                 busy = False
@@ -89,37 +82,31 @@ class EmbeddedQueue:
                 self._wake.wait(POLL_SECONDS)
                 self._wake.clear()
 
-    def _step(self) -> bool:
-        """Grade one queued submission, else one regrade item; tell whether there was one."""
-        with self.app.app_context():
-            submission_id = claim_next()
-            if submission_id is not None:
-                grade_submission(submission_id, self.sandbox)
-                return True
-            item_id = claim_next_item()
-            if item_id is not None:
-                regrade_item(item_id, self.sandbox)
-                return True
-            return False
-
     def _author(self) -> None:
-        """Validate queued challenge versions, then prepare published ones, never holding a
-        worker: each runs many sandboxes (seconds), and learners' submissions come first."""
+        """Reap lapsed leases, validate queued versions and prepare published ones, never
+        holding a worker: each runs many sandboxes (seconds), and learners come first."""
         while not self._stop.is_set():
             try:
                 with self.app.app_context():
-                    busy = validate_next(self.sandbox) or prepare_pending(self.sandbox)
+                    if reap():
+                        self._wake.set()
+                    busy = author_next(self.sandbox)
             except Exception:
                 log.exception("validating or preparing a challenge version failed")
                 busy = False
             if not busy:
-                self._authoring.wait(POLL_SECONDS * 10)
+                self._authoring.wait(min(POLL_SECONDS * 10, self.app.config["LEASE_SECONDS"] / 3))
                 self._authoring.clear()
 
 
 def init_app(app: Flask) -> None:
-    """Attach a (stopped) embedded queue to the app."""
-    app.extensions["arena.queue"] = EmbeddedQueue(app, workers=app.config["WORKERS"])
+    """Attach a (stopped) queue to the app: embedded, or the distributed queue's sender."""
+    if app.config["QUEUE"] == "distributed":
+        from arena.distributed import DistributedQueue
+
+        app.extensions["arena.queue"] = DistributedQueue(app)
+    else:
+        app.extensions["arena.queue"] = EmbeddedQueue(app, workers=app.config["WORKERS"])
 
 
 def get_queue(app: Flask) -> EmbeddedQueue:

@@ -1,7 +1,9 @@
-"""Submissions as jobs: claimed once across threads, recorded once, put back after a crash."""
+"""Submissions as jobs: claimed once across threads under a lease, recorded once, put back when
+the lease lapses (and only then)."""
 
 import threading
 from collections import Counter
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -9,7 +11,7 @@ from sqlalchemy import func, select
 import graders
 from arena.extensions import db
 from arena.models import Submission, TestResult, User
-from arena.services import jobs
+from arena.services import jobs, leases
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from graders import GradeReport, Verdict
@@ -85,9 +87,17 @@ def test_record_report_stores_verdict_and_tests_once(ctx):
     assert hidden.detail is None and hidden.mutant == "m" and hidden.diagnosis["ko"] == "버그"
 
 
+def _lapse(*submission_ids: int) -> None:
+    """Make the leases of these running submissions lapse, as a dead worker's would."""
+    db.session.execute(db.update(Submission).where(Submission.id.in_(submission_ids)).values(
+        lease_expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+    db.session.commit()
+
+
 def test_a_stale_attempt_cannot_record(ctx):
     submission_id, attempt = _claimed()
-    assert jobs.requeue_unfinished() == 1
+    _lapse(submission_id)
+    assert leases.reap() == 1
     assert jobs.claim_next() == submission_id
     assert not jobs.record_report(submission_id, attempt, _report())
     assert not jobs.record_internal_error(submission_id, attempt, "late")
@@ -106,12 +116,21 @@ def test_record_internal_error_ends_the_submission(ctx):
     assert (row.status, row.verdict, row.message) == ("done", "internal_error", "the grader broke")
 
 
-def test_requeue_puts_running_back_and_gives_up_after_three_attempts(ctx):
+def test_a_live_lease_is_kept_and_a_lapsed_one_requeued(ctx):
+    live, _ = _claimed()
+    row = db.session.get(Submission, live)
+    assert row.lease_expires_at > datetime.now(UTC) + timedelta(seconds=20)
+    assert leases.reap() == 0  # another process starting up takes nothing from this one
+    assert db.session.get(Submission, live, populate_existing=True).status == "running"
+
+
+def test_reap_puts_lapsed_work_back_and_gives_up_after_three_attempts(ctx):
     stuck, _ = _claimed()
     doomed, _ = _claimed()
-    db.session.get(Submission, doomed).attempt = jobs.MAX_ATTEMPTS
+    db.session.get(Submission, doomed).attempt = leases.MAX_ATTEMPTS
     db.session.commit()
-    assert jobs.requeue_unfinished() == 1
+    _lapse(stuck, doomed)
+    assert leases.reap() == 1
     db.session.expire_all()
     assert db.session.get(Submission, stuck).status == "queued"
     gave_up = db.session.get(Submission, doomed)

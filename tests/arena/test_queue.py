@@ -19,6 +19,12 @@ from graders.authoring.record import update_record
 pytestmark = pytest.mark.sandbox
 
 
+@pytest.fixture
+def app_config() -> dict:
+    """Leases of a second: a lapse is seen in seconds, and renewals must keep up."""
+    return {"LEASE_SECONDS": 1.0}
+
+
 def _reference(app, slug: str = "softmax") -> str:
     return (Path(app.config["CHALLENGES_DIR"]) / slug / "reference.py").read_text()
 
@@ -49,14 +55,22 @@ def test_the_queue_grades_a_submission(app, catalog, make_token, queue):
     assert row.verdict == "accepted" and row.passed == row.total > 0 and row.attempt == 1
 
 
-def test_start_requeues_what_a_crash_left_running(app, catalog, make_token):
+def test_a_job_a_dead_worker_held_is_graded_when_its_lease_lapses(app, catalog, make_token):
     make_token()
     submission_id = _submit(app, _reference(app))
     with app.app_context():
-        assert claim_next() == submission_id  # then the process "dies"
+        assert claim_next() == submission_id  # then the worker "dies": no heartbeat
     app.extensions["arena.queue"].start()
     row = _wait(app, submission_id)
     assert row.verdict == "accepted" and row.attempt == 2
+
+
+def test_a_long_grading_keeps_its_lease(app, catalog, make_token, queue):
+    """A grading three leases long is renewed throughout: never reaped, graded once."""
+    make_token()
+    slow = "import time\n" + _reference(app).replace("def softmax", "time.sleep(3)\ndef softmax", 1)
+    row = _wait(app, _submit(app, slow))
+    assert row.verdict == "accepted" and row.attempt == 1
 
 
 def test_an_exception_while_grading_ends_in_internal_error(app, catalog, make_token, queue):

@@ -111,6 +111,8 @@ class ChallengeVersion(db.Model):
     published_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     #: None (never asked), "queued", "running" or "done"; the result is in `validation`.
     validation_status: Mapped[str | None] = mapped_column(String(16))
+    #: While a validation runs: its worker's claim ends then unless renewed.
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     validation: Mapped[dict[str, Any] | None] = mapped_column(JSONText)
     #: Publish as soon as a validation proves it valid (a folder synced from disk).
     publish_when_valid: Mapped[bool] = mapped_column(default=False)

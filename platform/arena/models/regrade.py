@@ -58,5 +58,6 @@ class RegradeItem(db.Model):
     #: same or changed verdict; failed: the platform could not grade it (the verdict is kept).
     outcome: Mapped[str | None] = mapped_column(String(16))
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     regrade: Mapped[Regrade] = relationship(back_populates="items")

@@ -55,6 +55,8 @@ class Submission(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: While running: the worker's claim ends then unless renewed (arena.services.leases).
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     user: Mapped[User] = relationship()
     challenge: Mapped[Challenge] = relationship()

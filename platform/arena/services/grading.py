@@ -8,8 +8,9 @@ from arena.extensions import db
 from arena.models import Kind, Submission
 from arena.services.catalog import prepare_version, prepared_data
 from arena.services.jobs import record_internal_error, record_report
+from arena.services.leases import Heartbeat
 from arena.services.versions import version_spec
-from graders import PrepareError, grade
+from graders import PrepareError, Status, grade
 from graders.messages import N_
 from graders.sandbox import Sandbox
 
@@ -30,9 +31,11 @@ def grade_submission(submission_id: int, sandbox: Sandbox) -> None:
     attempt = submission.attempt
     try:
         version = submission.version
-        prepared = prepared_data(version) or prepare_version(version, sandbox)
-        report = grade(version_spec(version), prepared, submission.code, sandbox,
-                       public_only=submission.kind == Kind.RUN)
+        with Heartbeat(Submission, submission_id, Submission.status == Status.RUNNING,
+                       Submission.attempt == attempt):
+            prepared = prepared_data(version) or prepare_version(version, sandbox)
+            report = grade(version_spec(version), prepared, submission.code, sandbox,
+                           public_only=submission.kind == Kind.RUN)
         record_report(submission_id, attempt, report)
     except PrepareError:
         log.exception("submission %s: the challenge version cannot be prepared", submission_id)

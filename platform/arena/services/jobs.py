@@ -1,7 +1,8 @@
-"""Submissions as jobs: claimed atomically, recorded once, put back after a crash.
+"""Submissions as jobs: claimed atomically with a lease, recorded once.
 
 Every write checks the row's status (and attempt) in its WHERE clause, so that several worker
 threads or processes, on SQLite or PostgreSQL, never grade or record the same attempt twice.
+A worker that dies loses its lease, and `arena.services.leases.reap` puts the job back.
 """
 
 from __future__ import annotations
@@ -11,13 +12,9 @@ from sqlalchemy import case, select, update
 from arena.extensions import db
 from arena.models import Kind, Submission, TestResult
 from arena.models.types import utcnow
+from arena.services.leases import lease_end
 from graders import GradeReport, Status, TestReport, Verdict
-from graders.messages import N_, text_of
-
-#: A submission that took the process down this many times is not tried again.
-MAX_ATTEMPTS = 3
-GAVE_UP = N_("Grading was interrupted too many times; the platform gave up. This is the "
-             "platform's fault, not yours, and does not count against you.")
+from graders.messages import text_of
 
 
 def claim(submission_id: int) -> bool:
@@ -25,7 +22,8 @@ def claim(submission_id: int) -> bool:
     result = db.session.execute(
         update(Submission)
         .where(Submission.id == submission_id, Submission.status == Status.QUEUED)
-        .values(status=Status.RUNNING, attempt=Submission.attempt + 1, started_at=utcnow())
+        .values(status=Status.RUNNING, attempt=Submission.attempt + 1, started_at=utcnow(),
+                lease_expires_at=lease_end())
     )
     db.session.commit()
     return result.rowcount == 1
@@ -48,7 +46,7 @@ def _finish(submission_id: int, attempt: int, **values: object) -> bool:
         update(Submission)
         .where(Submission.id == submission_id, Submission.status == Status.RUNNING,
                Submission.attempt == attempt)
-        .values(status=Status.DONE, finished_at=utcnow(), **values)
+        .values(status=Status.DONE, finished_at=utcnow(), lease_expires_at=None, **values)
     )
     return result.rowcount == 1
 
@@ -109,18 +107,3 @@ def record_internal_error(submission_id: int, attempt: int, message: str) -> boo
                    message=clean_text(message))
     db.session.commit()
     return done
-
-
-def requeue_unfinished() -> int:
-    """Queue again what a crash left running; give up on what crashed it too often."""
-    give_up = update(Submission).where(
-        Submission.status == Status.RUNNING, Submission.attempt >= MAX_ATTEMPTS
-    ).values(status=Status.DONE, verdict=str(Verdict.INTERNAL_ERROR), finished_at=utcnow(),
-             message=GAVE_UP)
-    db.session.execute(give_up)
-    result = db.session.execute(
-        update(Submission).where(Submission.status == Status.RUNNING)
-        .values(status=Status.QUEUED, started_at=None)
-    )
-    db.session.commit()
-    return result.rowcount

@@ -3,9 +3,9 @@
 A regrade has one item per submission in its scope (every submission of the challenge, a
 course's students', one student's), each claimed and recorded like a submission's own
 grading: the item's status and attempt in every WHERE clause, so that one attempt records
-once. Workers take items only when no learner's submission is queued. A recorded regrade
-keeps the verdict it replaces in the submission's history; a platform failure keeps the
-verdict it had.
+once, and a lease (arena.services.leases) that a dead worker loses. Workers take items only
+when no learner's submission is queued. A recorded regrade keeps the verdict it replaces in
+the submission's history; a platform failure keeps the verdict it had.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from arena.models import (
 from arena.models.types import utcnow
 from arena.services.catalog import get_challenge, prepare_version, prepared_data
 from arena.services.courses import managed_course, teaches
-from arena.services.jobs import MAX_ATTEMPTS, report_values, test_row
+from arena.services.jobs import report_values, test_row
+from arena.services.leases import Heartbeat, lease_end
 from arena.services.versions import version_spec
 from graders import GradeReport, Status, Verdict, grade
 from graders.sandbox import Sandbox
@@ -136,7 +137,8 @@ def claim_next_item() -> int | None:
         claimed = db.session.execute(
             update(RegradeItem).where(RegradeItem.id == item_id,
                                       RegradeItem.status == Status.QUEUED)
-            .values(status=Status.RUNNING, attempt=RegradeItem.attempt + 1))
+            .values(status=Status.RUNNING, attempt=RegradeItem.attempt + 1,
+                    lease_expires_at=lease_end()))
         db.session.commit()
         if claimed.rowcount == 1:
             return item_id
@@ -151,8 +153,10 @@ def regrade_item(item_id: int, sandbox: Sandbox) -> None:
     attempt, submission = item.attempt, db.session.get(Submission, item.submission_id)
     version = item.regrade.version
     try:
-        prepared = prepared_data(version) or prepare_version(version, sandbox)
-        report = grade(version_spec(version), prepared, submission.code, sandbox)
+        with Heartbeat(RegradeItem, item_id, RegradeItem.status == Status.RUNNING,
+                       RegradeItem.attempt == attempt):
+            prepared = prepared_data(version) or prepare_version(version, sandbox)
+            report = grade(version_spec(version), prepared, submission.code, sandbox)
     except Exception:
         log.exception("regrade item %s (submission %s) failed", item_id, submission.id)
         report = None
@@ -168,7 +172,8 @@ def _finish_item(item_id: int, attempt: int, outcome: str) -> bool:
     return db.session.execute(
         update(RegradeItem).where(RegradeItem.id == item_id, RegradeItem.status == Status.RUNNING,
                                   RegradeItem.attempt == attempt)
-        .values(status=Status.DONE, outcome=outcome, finished_at=utcnow())).rowcount == 1
+        .values(status=Status.DONE, outcome=outcome, finished_at=utcnow(),
+                lease_expires_at=None)).rowcount == 1
 
 
 def record_regrade(item_id: int, attempt: int, report: GradeReport) -> bool:
@@ -193,7 +198,7 @@ def record_regrade(item_id: int, attempt: int, report: GradeReport) -> bool:
         db.session.rollback()
         db.session.execute(update(RegradeItem).where(
             RegradeItem.id == item_id, RegradeItem.status == Status.RUNNING,
-            RegradeItem.attempt == attempt).values(status=Status.QUEUED))
+            RegradeItem.attempt == attempt).values(status=Status.QUEUED, lease_expires_at=None))
         db.session.commit()
         return False
     db.session.add(kept)
@@ -202,16 +207,3 @@ def record_regrade(item_id: int, attempt: int, report: GradeReport) -> bool:
     db.session.add_all(test_row(old.id, i, t) for i, t in enumerate(report.tests))
     db.session.commit()
     return True
-
-
-def requeue_regrade_items() -> int:
-    """Queue again the items a crash left running; give up on those that crashed it often."""
-    db.session.execute(
-        update(RegradeItem).where(RegradeItem.status == Status.RUNNING,
-                                  RegradeItem.attempt >= MAX_ATTEMPTS)
-        .values(status=Status.DONE, outcome="failed", finished_at=utcnow()))
-    requeued = db.session.execute(
-        update(RegradeItem).where(RegradeItem.status == Status.RUNNING)
-        .values(status=Status.QUEUED)).rowcount
-    db.session.commit()
-    return requeued

@@ -13,6 +13,7 @@ from sqlalchemy import select, update
 
 from arena.extensions import db
 from arena.models import ChallengeVersion
+from arena.services.leases import Heartbeat, lease_end
 from arena.services.versions import publish, version_spec
 from graders.authoring.validate import Validation, steps, validate
 from graders.problems import Problem
@@ -40,7 +41,7 @@ def claim(version_id: int) -> bool:
     """Mark one queued validation running; tell whether this caller won it."""
     won = db.session.execute(update(ChallengeVersion).where(
         ChallengeVersion.id == version_id, ChallengeVersion.validation_status == QUEUED)
-        .values(validation_status=RUNNING)).rowcount
+        .values(validation_status=RUNNING, lease_expires_at=lease_end())).rowcount
     db.session.commit()
     return won == 1
 
@@ -67,14 +68,16 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
         db.session.commit()
 
     try:
-        result = validate(spec, sandbox, progress)
+        with Heartbeat(ChallengeVersion, version_id,
+                       ChallengeVersion.validation_status == RUNNING):
+            result = validate(spec, sandbox, progress)
     except Exception as exc:  # noqa: BLE001 - the platform's fault: say so, never stay running
         log.exception("validating version %s failed", version_id)
         db.session.rollback()
         result = Validation(spec.slug, [Problem(f"the platform failed to validate this "
                                                 f"version ({type(exc).__name__}); try again")])
     version.validation = _state(result, total, total, finished=True)
-    version.validation_status = DONE
+    version.validation_status, version.lease_expires_at = DONE, None
     if result.prepared is not None and version.prepared is None:
         version.prepared, version.prepare_error = result.prepared.to_json(), None
     challenge = version.challenge
@@ -91,14 +94,6 @@ def validate_next(sandbox: Sandbox) -> bool:
         return False
     run_validation(version_id, sandbox)
     return True
-
-
-def requeue_validations() -> int:
-    """Queue again the validations a stopped process left running."""
-    result = db.session.execute(update(ChallengeVersion).where(
-        ChallengeVersion.validation_status == RUNNING).values(validation_status=QUEUED))
-    db.session.commit()
-    return result.rowcount
 
 
 def validation_body(version: ChallengeVersion) -> dict[str, Any]:

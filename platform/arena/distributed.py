@@ -1,0 +1,127 @@
+"""The distributed queue: Celery on Redis. `arena serve` sends, `arena worker` processes grade.
+
+A message carries no job: it says "work may be waiting" on one of two Redis lists, `grading`
+(learners' submissions and runs) and `background` (regrades, validations, preparation). A
+worker thread that takes one claims jobs in the database under a lease (learners first, even
+on a background message) until none is left, and only then is the message acknowledged
+(`task_acks_late`): every verdict it led to is stored by then. Lists are read in priority
+order, so a grading message never waits behind background ones.
+
+Messages can be lost (Redis restarted empty, a send while it was down): the row is the job,
+so nothing is. Each worker's keeper thread reaps lapsed leases and, when jobs wait in the
+database while a list is empty, sends messages for them. A send that fails is logged, never
+raised: the web answers 202 whether or not Redis is up.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from celery import Celery
+from flask import Flask
+
+from arena.services.leases import reap
+from arena.services.work import author_next, grade_next, queued_submissions, regrade_next
+from graders.sandbox import Sandbox
+
+log = logging.getLogger(__name__)
+GRADING, BACKGROUND = "grading", "background"
+
+
+def make_celery(app: Flask) -> Celery:
+    """Return a Celery app on the Flask app's Redis, with at-least-once settings."""
+    celery = Celery("arena", broker=app.config["REDIS_URL"], set_as_current=False)
+    celery.conf.update(
+        task_acks_late=True,  # acknowledged after the task returns: its verdicts are stored
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,  # a busy thread holds no message another could take
+        task_ignore_result=True,
+        task_default_queue=GRADING,
+        broker_connection_retry_on_startup=True,
+        # Read the lists in this order (BRPOP), not round robin: learners first. A message
+        # a dead worker held comes back after the visibility timeout; leases act sooner.
+        broker_transport_options={"queue_order_strategy": "priority",
+                                  "visibility_timeout": 3600,
+                                  "socket_connect_timeout": 2, "socket_timeout": 5},
+        task_publish_retry=False,
+        worker_hijack_root_logger=False,
+    )
+    return celery
+
+
+class DistributedQueue:
+    """The web side: sends messages; the worker side (`work`) runs Celery's threads."""
+
+    running = False
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.celery = make_celery(app)
+
+    def start(self) -> None:
+        """Nothing runs in the web process: `arena worker` grades."""
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Nothing to stop in the web process."""
+
+    def notify(self, background: bool = False, count: int = 1) -> None:
+        """Send `count` messages (grading, or background); log, never raise, when Redis is
+        away: the rows wait in the database and a worker's keeper sends for them later."""
+        queue = BACKGROUND if background else GRADING
+        try:
+            for _ in range(count):
+                self.celery.send_task(f"arena.{queue}", queue=queue)
+        except Exception as exc:  # noqa: BLE001 - any broker failure: the row is the job
+            log.warning("could not send a %s message (%s); a worker's keeper will", queue, exc)
+
+    def waiting(self, queue: str) -> int:
+        """Return how many messages wait in a list (0 when Redis cannot say)."""
+        try:
+            with self.celery.connection_for_write() as connection:
+                return connection.default_channel.client.llen(queue)
+        except Exception:  # noqa: BLE001
+            return 0
+
+    def work(self, sandbox: Sandbox, concurrency: int) -> None:
+        """Run this process as a worker: Celery's threads and the keeper, until stopped."""
+        self._tasks(sandbox)
+        keeper = threading.Thread(target=self._keep, name="arena-keeper", daemon=True)
+        keeper.start()
+        self.celery.worker_main(argv=[
+            "worker", "--pool=threads", f"--concurrency={concurrency}",
+            f"--queues={GRADING},{BACKGROUND}", "--loglevel=INFO", "--without-gossip",
+            "--without-mingle", "--without-heartbeat"])
+
+    def _tasks(self, sandbox: Sandbox) -> None:
+        """Register the two tasks: drain the database's jobs, learners first."""
+        app = self.app
+
+        @self.celery.task(name=f"arena.{GRADING}")
+        def grading() -> None:
+            with app.app_context():
+                while grade_next(sandbox):
+                    pass
+
+        @self.celery.task(name=f"arena.{BACKGROUND}")
+        def background() -> None:
+            with app.app_context():
+                while grade_next(sandbox) or regrade_next(sandbox) or author_next(sandbox):
+                    pass
+
+    def _keep(self) -> None:
+        """Every third of a lease: reap lapsed leases, and send messages for jobs that wait
+        while their list is empty (lost messages), plus one background message."""
+        interval = self.app.config["LEASE_SECONDS"] / 3
+        while True:
+            try:
+                with self.app.app_context():
+                    reap()
+                    waiting = queued_submissions()
+                if waiting and not self.waiting(GRADING):
+                    self.notify(count=min(waiting, 32))
+                if not self.waiting(BACKGROUND):
+                    self.notify(background=True)
+            except Exception:  # the database or Redis is away: try again next time
+                log.exception("the keeper's round failed")
+            threading.Event().wait(interval)

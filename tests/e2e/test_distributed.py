@@ -1,0 +1,222 @@
+"""The distributed queue under faults, with the real processes: a PostgreSQL cluster and a
+Redis server of the test's own (so that they can be restarted), two `arena serve` web
+processes and `arena worker` processes, some killed with SIGKILL.
+
+Every test ends the same way: each submission is `done`, graded exactly once (one set of test
+rows), whatever was killed or restarted on the way.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+
+from bench.live_server import LiveServer, Worker, environment, free_port, wait_until
+
+pytestmark = pytest.mark.sandbox
+
+REFERENCE = (Path(__file__).resolve().parents[2] / "challenges/softmax/reference.py").read_text()
+# Accepted, and slow enough (a second per box) to be killed in the middle of its grading.
+SLOW = "import time\ntime.sleep(1.5)\n" + REFERENCE
+LEASE = "2"
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("ARENA_REQUIRE_REDIS") == "1":
+        pytest.fail(f"the distributed tier must run here: {reason}")
+    pytest.skip(reason)
+
+
+def _as_postgres(*command: str) -> subprocess.CompletedProcess:
+    """Run a PostgreSQL tool as the `postgres` account when we are root (initdb refuses root)."""
+    if os.geteuid() == 0:
+        command = ("runuser", "-u", "postgres", "--", *command)
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+
+
+class Postgres:
+    """A PostgreSQL cluster in a temporary folder, on its own port, trust authentication."""
+
+    def __init__(self, folder: Path) -> None:
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+        if not found:
+            _unavailable("no PostgreSQL server binaries (apt-get install postgresql)")
+        self.bin = Path(found[-1]).parent
+        self.data, self.port = folder / "pgdata", free_port()
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.geteuid() == 0:
+            shutil.chown(folder, "postgres")
+        _as_postgres(str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust",
+                     "-U", "postgres")
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        _as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-l",
+                     str(self.data / "log"), "-o", f"-p {self.port} -k /tmp -c listen_addresses="
+                     "127.0.0.1", "start")
+
+    def stop(self) -> None:
+        _as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-m", "fast", "stop")
+
+
+class Redis:
+    """A Redis server on its own port that keeps nothing on disk: a restart empties it."""
+
+    def __init__(self) -> None:
+        if shutil.which("redis-server") is None:
+            _unavailable("no redis-server (apt-get install redis-server)")
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        wait_until(lambda: subprocess.run(["redis-cli", "-p", str(self.port), "ping"],
+                                          capture_output=True).returncode == 0, 20, "redis")
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+class Stack:
+    """Two web processes and any number of workers on one database and one Redis."""
+
+    def __init__(self, env: dict[str, str], folder: Path) -> None:
+        self.env, self.folder = env, folder
+        self.webs = [LiveServer(env), LiveServer(env)]
+        self.workers: list[Worker] = []
+        self.logs = []
+
+    def _log(self, name: str):
+        log = open(self.folder / f"{name}-{len(self.logs)}.log", "wb")
+        self.logs.append(log)
+        return log
+
+    def start_webs(self) -> None:
+        for web in self.webs:
+            web.start(self._log("web"))
+
+    def add_worker(self) -> Worker:
+        worker = Worker(self.env, concurrency=1, log=self._log("worker"))
+        self.workers.append(worker)
+        return worker
+
+    def stop(self) -> None:
+        for process in [*self.workers, *self.webs]:
+            process.stop()
+        for log in self.logs:
+            log.close()
+
+
+@pytest.fixture
+def services() -> Iterator[tuple[Postgres, Redis]]:
+    # Not under pytest's tmp_path: its parents are root's alone, and the server runs as
+    # the postgres account.
+    folder = Path(tempfile.mkdtemp(prefix="arena-distributed-"))
+    folder.chmod(0o755)
+    postgres, redis = Postgres(folder / "pg"), Redis()
+    try:
+        postgres.start()
+        redis.start()
+        yield postgres, redis
+        redis.stop()
+        postgres.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def stack(services, tmp_path: Path) -> Iterator[Stack]:
+    postgres, redis = services
+    env = environment(ARENA_DATA_DIR=str(tmp_path / "data"), ARENA_DATABASE_URL=postgres.url,
+                      ARENA_QUEUE="distributed", ARENA_REDIS_URL=redis.url,
+                      ARENA_SANDBOX="process", ARENA_LEASE_SECONDS=LEASE)
+    built = Stack(env, tmp_path)
+    built.start_webs()
+    api = requests.Session()
+    api.headers["Authorization"] = f"Bearer {built.webs[0].token()}"
+    built.api = api
+    yield built
+    built.stop()
+
+
+def _submit(stack: Stack, code: str, web: int = 0) -> str:
+    answer = stack.api.post(f"{stack.webs[web].url}/api/v1/challenges/softmax/submissions",
+                            json={"code": code}, timeout=30)
+    assert answer.status_code == 202, answer.text
+    return answer.json()["url"]
+
+
+def _status(stack: Stack, path: str) -> dict:
+    """Read a submission from the first web process running now."""
+    return stack.api.get(stack.webs[0].url + path, timeout=30).json()
+
+
+def _graded_once(stack: Stack, urls: list[str], seconds: float = 240) -> list[dict]:
+    """Wait until every submission is done; each accepted, with one set of test rows."""
+    shown = [wait_until(lambda u=u: (body := _status(stack, u))["status"] == "done" and body,
+                        seconds, f"{u} graded", every=0.25) for u in urls]
+    for body in shown:
+        assert body["verdict"] == "accepted", body
+        assert len(body["tests"]) == body["total"] == body["passed"] > 0, body
+    return shown
+
+
+def test_a_worker_killed_mid_grading_leaves_its_job_to_another(stack):
+    first = stack.add_worker()
+    url = _submit(stack, SLOW)
+    wait_until(lambda: _status(stack, url)["status"] == "running", 120, "grading started")
+    stack.add_worker()
+    first.kill()
+    body = _graded_once(stack, [url])[0]
+    assert body["status"] == "done"
+
+
+def test_submissions_are_accepted_while_redis_is_down_and_graded_when_it_returns(
+        stack, services):
+    _, redis = services
+    stack.add_worker()
+    _graded_once(stack, [_submit(stack, REFERENCE)])  # the stack works
+    redis.stop()
+    urls = [_submit(stack, REFERENCE, web=i % 2) for i in range(4)]  # 202 without Redis
+    redis.start()  # empty: the messages sent while it was away are gone
+    _graded_once(stack, urls)
+
+
+def test_web_and_workers_recover_from_a_postgresql_restart(stack, services):
+    postgres, _ = services
+    stack.add_worker()
+    _graded_once(stack, [_submit(stack, REFERENCE)])
+    postgres.stop()
+    time.sleep(2)
+    postgres.start()
+    urls = [_submit(stack, REFERENCE, web=i % 2) for i in range(3)]
+    _graded_once(stack, urls)
+
+
+def test_a_stack_killed_under_load_finishes_everything_after_a_restart(stack):
+    stack.add_worker()
+    stack.add_worker()
+    urls = [_submit(stack, SLOW if i % 2 else REFERENCE, web=i % 2) for i in range(8)]
+    wait_until(lambda: any(_status(stack, u)["status"] == "running" for u in urls), 120,
+               "grading under way")
+    for process in [*stack.workers, *stack.webs]:
+        process.kill()
+    stack.webs = [LiveServer(stack.env), LiveServer(stack.env)]
+    stack.start_webs()
+    stack.add_worker()
+    stack.add_worker()
+    shown = _graded_once(stack, urls)
+    assert len({body["id"] for body in shown}) == len(urls)
