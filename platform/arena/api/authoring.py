@@ -205,7 +205,7 @@ def validate_view(slug: str) -> tuple:
         raise Conflict(f"{slug!r} has no draft to validate", code="no_draft")
     request_validation(challenge.draft_version)
     db.session.commit()
-    get_queue(current_app).notify()
+    get_queue(current_app).notify(background=True)
     url = url_for(".validation_view", slug=slug)
     return {"url": url}, 202, {"Location": url}
 

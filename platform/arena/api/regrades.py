@@ -74,7 +74,7 @@ def regrade_view(slug: str, json_data: dict) -> tuple:
     """Queue a regrade."""
     regrade = request_regrade(current_user(), slug, json_data.get("course"),
                               json_data.get("student"))
-    get_queue(current_app).notify()
+    get_queue(current_app).notify(background=True)
     url = url_for(".show_view", regrade_id=regrade.id)
     return {"id": regrade.id, "url": url}, 202, {"Location": url}
 
