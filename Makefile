@@ -37,7 +37,8 @@ validate: $(BIN)/arena
 	$(BIN)/arena challenges validate
 
 # The whole suite on SQLite, then everything that touches the app's database again on
-# PostgreSQL (the engine, challenge, abuse and browser tiers never use it).
+# PostgreSQL (the engine, challenge, abuse, browser and compose tiers never use it: the compose
+# stack runs its own).
 test-frontend: $(DIST)
 	node --test frontend/test/
 
@@ -46,11 +47,11 @@ test-sqlite: $(BIN)/arena $(DIST)
 
 test-postgres: $(BIN)/arena $(DIST)
 	ARENA_DATABASE_URL=$(POSTGRES_TEST_URL) $(BIN)/python -m pytest --ignore=tests/graders \
-		--ignore=tests/challenges --ignore=tests/abuse --ignore=tests/browser
+		--ignore=tests/challenges --ignore=tests/abuse --ignore=tests/browser --ignore=tests/compose
 
 test: lint validate test-frontend test-sqlite test-postgres
 
 # The fast loop, under 2 minutes on 2 cores: SQLite, no learner code run, no front-end build.
 # The markers (pyproject.toml) name the tiers it leaves out; `make test` runs them all.
 test-fast: $(BIN)/arena
-	$(BIN)/python -m pytest -m "not sandbox and not abuse and not browser"
+	$(BIN)/python -m pytest -m "not sandbox and not abuse and not browser and not compose"
