@@ -13,6 +13,13 @@ RUN npm ci --no-audit --no-fund --loglevel=error
 COPY frontend/ frontend/
 RUN npm run build
 
+# The dependency list alone, out of pyproject.toml: the layer that installs it below is rebuilt
+# only when the list changes, not when another part of pyproject.toml does.
+FROM ${BASE} AS requirements
+COPY pyproject.toml /tmp/
+RUN python3 -c "import tomllib; print('\n'.join(tomllib.load(open('/tmp/pyproject.toml', 'rb'))\
+['project']['dependencies']))" >/tmp/requirements.txt
+
 FROM ${BASE}
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 LANG=C.UTF-8 \
     PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
@@ -22,13 +29,12 @@ RUN groupadd --gid 10001 arena \
         --shell /usr/sbin/nologin arena
 
 # The dependencies first, in a layer of their own: a change to the code keeps it.
+COPY --from=requirements /tmp/requirements.txt /opt/arena/requirements.txt
+RUN python3 -m venv /opt/arena/venv \
+    && pip install -r /opt/arena/requirements.txt hatchling
+
 WORKDIR /opt/arena/src
 COPY pyproject.toml README.md ./
-RUN python3 -m venv /opt/arena/venv \
-    && python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))\
-['project']['dependencies']))" >/tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt hatchling \
-    && rm /tmp/requirements.txt
 
 # The package, with the bundle inside it (the wheel keeps whatever sits in the package).
 COPY platform/ platform/
