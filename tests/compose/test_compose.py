@@ -194,6 +194,7 @@ def stack() -> Iterator[Stack]:
     live = Stack(program)
     yield live
     # Whatever happened, leave nothing behind: the project, then its workers' sandboxes.
+    live.note_workers()
     if live.leftovers():
         _run([*program, "-p", live.project, *FILES, "down", "-v", "--remove-orphans",
               "--timeout", "5"], timeout=300, check=False, env=live.env)
