@@ -229,7 +229,7 @@ def test_team_server_grades_in_worker_containers_and_leaves_nothing(stack: Stack
         "graded with no worker running: the web tier must only enqueue"
 
     stack.timed("first verdict", lambda: (
-        stack.compose("up", "-d", "--no-recreate", "--scale", "worker=1"),
+        stack.compose("up", "-d", "--no-recreate", "--scale", "worker=1", timeout=600),
         stack.verdict(token, accepted)))
     result = stack.submission(token, accepted)
     assert result["verdict"] == "accepted", result
@@ -243,7 +243,8 @@ def test_team_server_grades_in_worker_containers_and_leaves_nothing(stack: Stack
         return (len(stack.containers("worker", "status=running")) == 2
                 and len(stack.containers("web", "health=healthy")) == 2)
     stack.timed("scale", lambda: (
-        stack.compose("up", "-d", "--no-recreate", "--scale", "worker=2", "--scale", "web=2"),
+        stack.compose("up", "-d", "--no-recreate", "--scale", "worker=2", "--scale", "web=2",
+                      timeout=600),
         _wait("two workers and two healthy web replicas", scaled, timeout=180)))
     workers = stack.note_workers()
     assert len(workers) == 2
