@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import select, true
+from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
 
 from arena.extensions import db
 from arena.models import Assignment, CourseMember, CourseRole, Kind, LatePolicy, Submission, User
@@ -34,15 +34,6 @@ class Cell:
     late: bool = False
     attempts: int = 0
     first_accepted_at: datetime | None = None
-
-    def count(self, verdict: str, at: datetime, late: bool) -> None:
-        """Take one counted submission into the cell (submissions come oldest first)."""
-        self.attempts += 1
-        if self.verdict == Verdict.ACCEPTED:
-            return  # the first accept is the best verdict; later ones change nothing
-        self.verdict, self.late = verdict, late
-        if verdict == Verdict.ACCEPTED:
-            self.first_accepted_at = at
 
 
 @dataclass
@@ -73,9 +64,43 @@ def _columns(assignments: list[Assignment]) -> dict[int, Column]:
     return columns
 
 
+def _counted(columns: dict[int, Column]) -> ColumnElement[bool]:
+    """Which submissions count in their column: from its opening on, and after the due time
+    only when late work is marked rather than not counted."""
+    return or_(*(and_(Submission.challenge_id == challenge_id,
+                      Submission.created_at >= column.opens_at,
+                      true() if column.late_counts else Submission.created_at <= column.due_at)
+                 for challenge_id, column in columns.items()))
+
+
+def _cells(students: list[int], columns: dict[int, Column]):
+    """Yield, per (student, challenge) with a counted attempt, one row aggregated in SQL: the
+    attempts, the first accept, and the newest counted verdict with its time."""
+    cell = (Submission.user_id, Submission.challenge_id)
+    ranked = (
+        select(Submission.user_id, Submission.challenge_id, Submission.verdict,
+               Submission.created_at,
+               func.count().over(partition_by=cell).label("attempts"),
+               func.min(case((Submission.verdict == str(Verdict.ACCEPTED),
+                              Submission.created_at))).over(partition_by=cell)
+               .label("first_accepted_at"),
+               func.row_number().over(partition_by=cell, order_by=(
+                   Submission.created_at.desc(), Submission.id.desc())).label("newest"))
+        .where(Submission.user_id.in_(students), _counted(columns),
+               Submission.kind == Kind.SUBMISSION, Submission.status == Status.DONE,
+               Submission.verdict != str(Verdict.INTERNAL_ERROR))
+        .subquery())
+    return db.session.execute(
+        select(ranked.c.user_id, ranked.c.challenge_id, ranked.c.verdict, ranked.c.created_at,
+               ranked.c.attempts, ranked.c.first_accepted_at).where(ranked.c.newest == 1))
+
+
 def gradebook(user: User, course_id: int) -> Gradebook:
     """Return a course's gradebook: every student's row for those who teach it, a student's
-    own row for a student (the columns of the assignments they can see)."""
+    own row for a student (the columns of the assignments they can see).
+
+    A cell's verdict is the first accept when there is one (late if it came after the due
+    time), otherwise the newest counted verdict."""
     course = visible_course(user, course_id)
     everyone = teaches(user, course)
     assignments = (assignments_of(course.id) if everyone
@@ -88,18 +113,14 @@ def gradebook(user: User, course_id: int) -> Gradebook:
         .order_by(User.username)))
     book = Gradebook([column.slug for column in columns.values()], assignments)
     cells = {uid: {slug: Cell() for slug in book.challenges} for uid, _ in students}
-    submissions = db.session.execute(
-        select(Submission.user_id, Submission.challenge_id, Submission.verdict,
-               Submission.created_at)
-        .where(Submission.user_id.in_(list(cells)), Submission.challenge_id.in_(list(columns)),
-               Submission.kind == Kind.SUBMISSION, Submission.status == Status.DONE,
-               Submission.verdict != str(Verdict.INTERNAL_ERROR))
-        .order_by(Submission.created_at, Submission.id))
-    for user_id, challenge_id, verdict, at in submissions:
-        column = columns[challenge_id]
-        late = at > column.due_at
-        if at >= column.opens_at and (column.late_counts or not late):
-            cells[user_id][column.slug].count(verdict, at, late)
+    if cells and columns:
+        for user_id, challenge_id, newest, newest_at, attempts, accepted_at in _cells(
+                list(cells), columns):
+            column = columns[challenge_id]
+            at = accepted_at or newest_at
+            cells[user_id][column.slug] = Cell(
+                Verdict.ACCEPTED if accepted_at else newest, at > column.due_at, attempts,
+                accepted_at)
     book.rows = [(username, cells[uid]) for uid, username in students]
     return book
 
