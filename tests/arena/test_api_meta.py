@@ -1,5 +1,7 @@
 """Health and the OpenAPI document."""
 
+import pytest
+
 from arena.sandbox import get_sandbox
 
 EXPECTED_PATHS = {
@@ -42,6 +44,17 @@ def test_health_reports_a_missing_sandbox(app, client):
     app.config["SANDBOX"] = "no-such-backend"
     response = client.get("/api/v1/health")
     assert response.status_code == 503 and response.get_json()["status"] == "unavailable"
+
+
+@pytest.mark.parametrize("app_config", [{
+    "QUEUE": "distributed", "REDIS_URL": "redis://127.0.0.1:9/0", "SANDBOX": "docker"}])
+def test_health_under_the_distributed_queue_touches_no_sandbox(app, client):
+    """A web replica may reach no Docker engine (it must not need one): health reports the
+    queue, and neither selects a sandbox nor starts a warm container or builds an image."""
+    response = client.get("/api/v1/health")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "sandbox": None, "queue": "distributed"}
+    assert "arena.sandbox" not in app.extensions
 
 
 def test_openapi_document_lists_every_endpoint(client):

@@ -15,7 +15,10 @@ class HealthOut(Schema):
     """Whether the app can grade, and with what."""
 
     status = fields.String(metadata={"example": "ok"})
-    sandbox = fields.String(allow_none=True, metadata={"example": "process"})
+    sandbox = fields.String(allow_none=True, metadata={
+        "example": "process",
+        "description": "The embedded workers' backend; null under the distributed queue, "
+                       "where only `arena worker` processes run sandboxes"})
     queue = fields.String(metadata={"example": "embedded"})
 
 
@@ -26,8 +29,13 @@ class HealthOut(Schema):
           "content": {"application/json": {"schema": HealthOut}}},
     **error_responses()})
 def health() -> tuple[dict, int]:
-    """Report the sandbox backend and the queue; 503 when no sandbox can run code."""
+    """Report the sandbox backend and the queue; 503 when no sandbox can run code.
+
+    Under the distributed queue the web tier never touches a sandbox (it may not even reach
+    a Docker engine): it reports the queue alone."""
     queue = current_app.config["QUEUE"]
+    if queue == "distributed":
+        return {"status": "ok", "sandbox": None, "queue": queue}, 200
     try:
         sandbox = get_sandbox(current_app).name
     except Exception as exc:  # any failure here means "cannot grade"
