@@ -19,6 +19,7 @@ import logging
 import threading
 
 from celery import Celery
+from celery.signals import worker_shutting_down
 from flask import Flask
 
 from arena.services.leases import reap
@@ -84,8 +85,14 @@ class DistributedQueue:
             return 0
 
     def work(self, sandbox: Sandbox, concurrency: int) -> None:
-        """Run this process as a worker: Celery's threads and the keeper, until stopped."""
-        self._tasks(sandbox)
+        """Run this process as a worker: Celery's threads and the keeper, until stopped.
+
+        Asked to stop (SIGTERM, Ctrl-C), each thread finishes the job it holds and takes no
+        other: the rest wait in the database for the other workers (their keepers send the
+        messages), instead of holding this one past its grace period."""
+        stopping = threading.Event()
+        worker_shutting_down.connect(lambda **_: stopping.set(), weak=False)
+        self._tasks(sandbox, stopping)
         keeper = threading.Thread(target=self._keep, name="arena-keeper", daemon=True)
         keeper.start()
         self.celery.worker_main(argv=[
@@ -93,20 +100,22 @@ class DistributedQueue:
             f"--queues={GRADING},{BACKGROUND}", "--loglevel=INFO", "--without-gossip",
             "--without-mingle", "--without-heartbeat"])
 
-    def _tasks(self, sandbox: Sandbox) -> None:
-        """Register the two tasks: drain the database's jobs, learners first."""
+    def _tasks(self, sandbox: Sandbox, stopping: threading.Event) -> None:
+        """Register the two tasks: drain the database's jobs, learners first, until none is
+        left or the worker is stopping."""
         app = self.app
 
         @self.celery.task(name=f"arena.{GRADING}")
         def grading() -> None:
             with app.app_context():
-                while grade_next(sandbox):
+                while not stopping.is_set() and grade_next(sandbox):
                     pass
 
         @self.celery.task(name=f"arena.{BACKGROUND}")
         def background() -> None:
             with app.app_context():
-                while grade_next(sandbox) or regrade_next(sandbox) or author_next(sandbox):
+                while not stopping.is_set() and (
+                        grade_next(sandbox) or regrade_next(sandbox) or author_next(sandbox)):
                     pass
 
     def _keep(self) -> None:

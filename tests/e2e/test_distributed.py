@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -187,6 +188,21 @@ def test_a_worker_killed_mid_grading_leaves_its_job_to_another(stack):
     first.kill()
     body = _graded_once(stack, [url])[0]
     assert body["status"] == "done"
+
+
+def test_a_stopped_worker_finishes_its_job_and_leaves_the_rest_to_others(stack):
+    """SIGTERM (docker compose down, a deploy): the job in hand is finished and recorded, no
+    other is taken, and the process ends; the waiting jobs go to the next worker."""
+    first = stack.add_worker()
+    urls = [_submit(stack, SLOW, web=i % 2) for i in range(12)]
+    wait_until(lambda: any(_status(stack, u)["status"] == "running" for u in urls), 120,
+               "grading started")
+    first.stop()
+    assert first.process.returncode != -signal.SIGKILL  # ended by itself, not killed at 60 s
+    statuses = [_status(stack, u)["status"] for u in urls]
+    assert "running" not in statuses and "queued" in statuses, statuses
+    stack.add_worker()
+    _graded_once(stack, urls)
 
 
 def test_submissions_are_accepted_while_redis_is_down_and_graded_when_it_returns(
