@@ -139,6 +139,22 @@ def test_late_work_does_not_count_under_that_policy(app, client, people, course)
                               "first_accepted_at": None}
 
 
+def test_without_an_accept_a_cell_shows_the_newest_counted_verdict(app, client, people, course):
+    _assign(client, people, course)
+    # Recorded out of time order: the newest by time wins, not the last row written.
+    _graded(app, "sam", "softmax", "time_limit_exceeded", DUE_UTC - timedelta(hours=1))
+    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=3))
+    _graded(app, "sam", "softmax", "internal_error", DUE_UTC - timedelta(minutes=1))
+    _graded(app, "sue", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=1))
+    _graded(app, "sue", "softmax", "runtime_error", DUE_UTC + timedelta(hours=1))
+    book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
+    rows = {row["username"]: row["cells"] for row in book["rows"]}
+    assert rows["sam"]["softmax"] == {"verdict": "time_limit_exceeded", "late": False,
+                                      "attempts": 2, "first_accepted_at": None}
+    assert rows["sue"]["softmax"] == {"verdict": "runtime_error", "late": True,
+                                      "attempts": 2, "first_accepted_at": None}
+
+
 def test_a_student_sees_only_their_own_row(app, client, people, course):
     _assign(client, people, course)
     _graded(app, "sam", "softmax", "accepted", DUE_UTC)

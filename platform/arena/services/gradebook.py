@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
+from sqlalchemy.orm import aliased
 
 from arena.extensions import db
 from arena.models import Assignment, CourseMember, CourseRole, Kind, LatePolicy, Submission, User
@@ -74,25 +75,30 @@ def _counted(columns: dict[int, Column]) -> ColumnElement[bool]:
 
 
 def _cells(students: list[int], columns: dict[int, Column]):
-    """Yield, per (student, challenge) with a counted attempt, one row aggregated in SQL: the
-    attempts, the first accept, and the newest counted verdict with its time."""
-    cell = (Submission.user_id, Submission.challenge_id)
-    ranked = (
-        select(Submission.user_id, Submission.challenge_id, Submission.verdict,
-               Submission.created_at,
-               func.count().over(partition_by=cell).label("attempts"),
+    """Yield, per (student, challenge) with a counted attempt, one row aggregated in SQL:
+    (user id, challenge id, attempts, first accept, newest counted time, and that newest
+    verdict when there is no accept). The index ix_submission_gradebook covers it."""
+    finished = (Submission.status == Status.DONE, Submission.kind == Kind.SUBMISSION,
+                Submission.verdict != str(Verdict.INTERNAL_ERROR))
+    cell = (
+        select(Submission.user_id, Submission.challenge_id, func.count().label("attempts"),
                func.min(case((Submission.verdict == str(Verdict.ACCEPTED),
-                              Submission.created_at))).over(partition_by=cell)
-               .label("first_accepted_at"),
-               func.row_number().over(partition_by=cell, order_by=(
-                   Submission.created_at.desc(), Submission.id.desc())).label("newest"))
-        .where(Submission.user_id.in_(students), _counted(columns),
-               Submission.kind == Kind.SUBMISSION, Submission.status == Status.DONE,
-               Submission.verdict != str(Verdict.INTERNAL_ERROR))
-        .subquery())
-    return db.session.execute(
-        select(ranked.c.user_id, ranked.c.challenge_id, ranked.c.verdict, ranked.c.created_at,
-               ranked.c.attempts, ranked.c.first_accepted_at).where(ranked.c.newest == 1))
+                              Submission.created_at))).label("accepted_at"),
+               func.max(Submission.created_at).label("newest_at"))
+        .where(*finished, Submission.user_id.in_(students), _counted(columns))
+        .group_by(Submission.user_id, Submission.challenge_id)
+        .subquery("cell"))
+    newest = aliased(Submission)
+    newest_verdict = (
+        select(newest.verdict)
+        .where(newest.status == Status.DONE, newest.kind == Kind.SUBMISSION,
+               newest.verdict != str(Verdict.INTERNAL_ERROR),
+               newest.user_id == cell.c.user_id, newest.challenge_id == cell.c.challenge_id,
+               newest.created_at == cell.c.newest_at)
+        .order_by(newest.id.desc()).limit(1).scalar_subquery())
+    return db.session.execute(select(
+        cell.c.user_id, cell.c.challenge_id, cell.c.attempts, cell.c.accepted_at,
+        cell.c.newest_at, case((cell.c.accepted_at.is_(None), newest_verdict))))
 
 
 def gradebook(user: User, course_id: int) -> Gradebook:
@@ -114,7 +120,7 @@ def gradebook(user: User, course_id: int) -> Gradebook:
     book = Gradebook([column.slug for column in columns.values()], assignments)
     cells = {uid: {slug: Cell() for slug in book.challenges} for uid, _ in students}
     if cells and columns:
-        for user_id, challenge_id, newest, newest_at, attempts, accepted_at in _cells(
+        for user_id, challenge_id, attempts, accepted_at, newest_at, newest in _cells(
                 list(cells), columns):
             column = columns[challenge_id]
             at = accepted_at or newest_at
