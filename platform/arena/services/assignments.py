@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from arena.errors import NotFound, Unprocessable
 from arena.extensions import db
@@ -80,9 +81,11 @@ def update_assignment(user: User, course_id: int, assignment_id: int,
 
 
 def assignments_of(course_id: int) -> list[Assignment]:
-    """Return a course's assignments in the order they open."""
-    return list(db.session.scalars(select(Assignment).where(Assignment.course_id == course_id)
-                                   .order_by(Assignment.opens_at, Assignment.id)))
+    """Return a course's assignments in the order they open, with their challenges loaded."""
+    return list(db.session.scalars(
+        select(Assignment).where(Assignment.course_id == course_id)
+        .options(selectinload(Assignment.items).joinedload(AssignmentChallenge.challenge))
+        .order_by(Assignment.opens_at, Assignment.id)))
 
 
 def visible_assignments(user: User, course_id: int) -> list[Assignment]:
