@@ -124,9 +124,9 @@ class Worker:
     """One `arena worker` process of the distributed queue, sharing a server's environment."""
 
     def __init__(self, env: dict[str, str], concurrency: int = 1,
-                 log: IO[bytes] | None = None) -> None:
+                 log: IO[bytes] | None = None, *options: str) -> None:
         self.process = subprocess.Popen(
-            [ARENA, "worker", "--concurrency", str(concurrency)], env=env,
+            [ARENA, "worker", "--concurrency", str(concurrency), *options], env=env,
             stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
 
     def kill(self) -> None:

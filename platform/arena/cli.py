@@ -121,7 +121,10 @@ def _sync_and_say(app: Flask) -> None:
 @main.command()
 @click.option("--concurrency", "-c", default=2, show_default=True, type=click.IntRange(1, 64),
               help="Submissions graded at the same time by this process.")
-def worker(concurrency: int) -> None:
+@click.option("--alive-file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Touched after each round in which the database and Redis answered "
+                   "(every third of ARENA_LEASE_SECONDS): a health check reads its age.")
+def worker(concurrency: int, alive_file: Path | None) -> None:
     """Grade for the distributed queue (ARENA_QUEUE=distributed, ARENA_REDIS_URL): any
     number of these, on any hosts that share the database and Redis."""
     from arena.queue import get_queue
@@ -134,7 +137,7 @@ def worker(concurrency: int) -> None:
     _check_sandbox(app, "127.0.0.1")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        get_queue(app).work(app.extensions["arena.sandbox"], concurrency)
+        get_queue(app).work(app.extensions["arena.sandbox"], concurrency, alive_file)
     finally:
         close_sandbox(app)
 

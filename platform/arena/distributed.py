@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from pathlib import Path
 
 from celery import Celery
 from celery.signals import worker_shutting_down
@@ -76,15 +77,7 @@ class DistributedQueue:
         except Exception as exc:  # noqa: BLE001 - any broker failure: the row is the job
             log.warning("could not send a %s message (%s); a worker's keeper will", queue, exc)
 
-    def waiting(self, queue: str) -> int:
-        """Return how many messages wait in a list (0 when Redis cannot say)."""
-        try:
-            with self.celery.connection_for_write() as connection:
-                return connection.default_channel.client.llen(queue)
-        except Exception:  # noqa: BLE001
-            return 0
-
-    def work(self, sandbox: Sandbox, concurrency: int) -> None:
+    def work(self, sandbox: Sandbox, concurrency: int, alive_file: Path | None = None) -> None:
         """Run this process as a worker: Celery's threads and the keeper, until stopped.
 
         Asked to stop (SIGTERM, Ctrl-C), each thread finishes the job it holds and takes no
@@ -93,7 +86,8 @@ class DistributedQueue:
         stopping = threading.Event()
         worker_shutting_down.connect(lambda **_: stopping.set(), weak=False)
         self._tasks(sandbox, stopping)
-        keeper = threading.Thread(target=self._keep, name="arena-keeper", daemon=True)
+        keeper = threading.Thread(target=self._keep, args=(alive_file,), name="arena-keeper",
+                                  daemon=True)
         keeper.start()
         self.celery.worker_main(argv=[
             "worker", "--pool=threads", f"--concurrency={concurrency}",
@@ -118,19 +112,24 @@ class DistributedQueue:
                         grade_next(sandbox) or regrade_next(sandbox) or author_next(sandbox)):
                     pass
 
-    def _keep(self) -> None:
+    def _keep(self, alive_file: Path | None) -> None:
         """Every third of a lease: reap lapsed leases, and send messages for jobs that wait
-        while their list is empty (lost messages), plus one background message."""
+        while their list is empty (lost messages), plus one background message; then touch
+        `alive_file`, if given, since the database and Redis answered."""
         interval = self.app.config["LEASE_SECONDS"] / 3
         while True:
             try:
                 with self.app.app_context():
                     reap()
                     waiting = queued_submissions()
-                if waiting and not self.waiting(GRADING):
-                    self.notify(count=min(waiting, 32))
-                if not self.waiting(BACKGROUND):
-                    self.notify(background=True)
+                with self.celery.connection_for_write() as connection:
+                    lists = connection.default_channel.client
+                    if waiting and not lists.llen(GRADING):
+                        self.notify(count=min(waiting, 32))
+                    if not lists.llen(BACKGROUND):
+                        self.notify(background=True)
+                if alive_file:
+                    alive_file.touch()
             except Exception:  # the database or Redis is away: try again next time
                 log.exception("the keeper's round failed")
             threading.Event().wait(interval)

@@ -209,7 +209,7 @@ def test_team_server_grades_in_worker_containers_and_leaves_nothing(stack: Stack
         "the web tier through the proxy",
         lambda: (r := requests.get(f"{stack.url}/api/v1/health", timeout=5)).ok and r.json(),
         timeout=240))
-    assert health["queue"] == "distributed"
+    assert health["queue"] == "distributed" and health["sandbox"] is None, health
     assert _run([*stack.program, "-p", stack.project, *FILES, "exec", "-T", "web", "sh", "-c",
                  "test ! -e /var/run/docker.sock"], env=stack.env, check=False).returncode == 0, \
         "the web tier must not see the Docker socket"
@@ -231,6 +231,8 @@ def test_team_server_grades_in_worker_containers_and_leaves_nothing(stack: Stack
     assert result["verdict"] == "accepted", result
     first_worker = stack.note_workers()
     assert len(first_worker) == 1
+    _wait("a healthy worker (its keeper reached PostgreSQL and Redis)",
+          lambda: len(stack.containers("worker", "health=healthy")) == 1, timeout=120)
     owners = set(stack.sandboxes().values())
     assert first_worker <= owners, f"no sandbox of the worker container {first_worker}: {owners}"
 

@@ -114,8 +114,8 @@ class Stack:
         for web in self.webs:
             web.start(self._log("web"))
 
-    def add_worker(self) -> Worker:
-        worker = Worker(self.env, concurrency=1, log=self._log("worker"))
+    def add_worker(self, *options: str) -> Worker:
+        worker = Worker(self.env, 1, self._log("worker"), *options)
         self.workers.append(worker)
         return worker
 
@@ -216,13 +216,24 @@ def test_submissions_are_accepted_while_redis_is_down_and_graded_when_it_returns
     _graded_once(stack, urls)
 
 
-def test_web_and_workers_recover_from_a_postgresql_restart(stack, services):
+def _touched(path: Path, after: float) -> bool:
+    return path.exists() and path.stat().st_mtime > after
+
+
+def test_web_and_workers_recover_from_a_postgresql_restart(stack, services, tmp_path):
     postgres, _ = services
-    stack.add_worker()
+    alive = tmp_path / "alive"
+    stack.add_worker("--alive-file", str(alive))
     _graded_once(stack, [_submit(stack, REFERENCE)])
+    wait_until(lambda: _touched(alive, 0), 60, "the worker's alive file")
     postgres.stop()
+    # The alive file (what the compose health check reads) goes stale while the worker cannot
+    # reach the database: two seconds is three keeper rounds (a lease of 2 s, a round a third).
+    stopped = time.time()
     time.sleep(2)
+    assert not _touched(alive, stopped + 0.5)
     postgres.start()
+    wait_until(lambda: _touched(alive, time.time() - 1), 60, "alive again")
     urls = [_submit(stack, REFERENCE, web=i % 2) for i in range(3)]
     _graded_once(stack, urls)
     # A regrade goes through the background list, after learners' submissions.
