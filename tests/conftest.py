@@ -2,6 +2,7 @@
 
 The database is a temporary SQLite file, unless ARENA_DATABASE_URL names another one (CI also
 runs the suite against PostgreSQL): then its schema is dropped and migrated afresh per test.
+A SQLite database is a copy of one migrated once per session.
 
 Preparing a challenge version runs its cases, reference and every mutant in the sandbox; the
 `catalog` fixture gives each fresh database the cases that an earlier test of the session
@@ -11,6 +12,7 @@ prepared for the same content hash, so that each version is prepared once per se
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -39,13 +41,36 @@ def _reset_postgres(url: str) -> None:
     engine.dispose()
 
 
+def _settings(url: str, folder: Path) -> dict[str, Any]:
+    """Return the test mapping of an app on `url` with its data in `folder`."""
+    return {"TESTING": True, "DATA_DIR": str(folder / "data"), "DATABASE_URL": url,
+            "SECRET_KEY": "test",
+            # The documented rate limits, counted afresh per app (not in a Redis that
+            # ARENA_REDIS_URL may name): tests/web/test_rate_limit.py configures its own.
+            "RATE_LIMIT_STORAGE_URI": "memory://"}
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return a SQLite file migrated to the newest revision once per session: each test's
+    database starts as a copy (an upgrade loads every revision file: a quarter second)."""
+    folder = tmp_path_factory.mktemp("migrated")
+    template = create_app(_settings(f"sqlite:///{folder / 'arena.db'}", folder))
+    upgrade(template)
+    with template.app_context():
+        db.engine.dispose()  # the last connection checkpoints the WAL into the file
+    return folder / "arena.db"
+
+
 @pytest.fixture
-def fresh_database_url(tmp_path: Path) -> str:
-    """Return the URL of an empty database: ARENA_DATABASE_URL reset, or a new SQLite file."""
+def fresh_database_url(tmp_path: Path, migrated_sqlite: Path) -> str:
+    """Return the URL of a fresh database: ARENA_DATABASE_URL's schema dropped (empty), or a
+    copy of the session's migrated SQLite file (at the newest revision, no rows)."""
     url = os.environ.get("ARENA_DATABASE_URL")
     if url and not url.startswith("sqlite"):
         _reset_postgres(url)
         return url
+    shutil.copyfile(migrated_sqlite, tmp_path / "arena.db")
     return f"sqlite:///{tmp_path / 'arena.db'}"
 
 
@@ -62,17 +87,9 @@ def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     # The environment overrides the test mapping: keep it from sharing state between tests.
     for name in ("ARENA_DATABASE_URL", "ARENA_DATA_DIR", "ARENA_RATE_LIMIT_STORAGE_URI"):
         monkeypatch.delenv(name, raising=False)
-    app = create_app({
-        "TESTING": True,
-        "DATA_DIR": str(tmp_path / "data"),
-        "DATABASE_URL": fresh_database_url,
-        "SECRET_KEY": "test",
-        # The documented rate limits, counted afresh per app (not in a Redis that
-        # ARENA_REDIS_URL may name): tests/web/test_rate_limit.py configures its own.
-        "RATE_LIMIT_STORAGE_URI": "memory://",
-        **app_config,
-    })
-    upgrade(app)
+    app = create_app({**_settings(fresh_database_url, tmp_path), **app_config})
+    if not fresh_database_url.startswith("sqlite"):
+        upgrade(app)
     yield app
     get_queue(app).stop(timeout=30)
     close_sandbox(app)
