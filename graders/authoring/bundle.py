@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import gzip
+import hashlib
 import io
 import itertools
 import lzma
@@ -461,7 +462,21 @@ def _syntax_problem(path: str, data: bytes) -> Problem | None:
     return None
 
 
+_PARSED: dict[tuple[str, bytes], Problem | None] = {}  # by (path, sha256 of the source)
+_PARSED_KEPT = 4096
+
+
 def _python_problem(path: str, source: bytes) -> Problem | None:
+    """Parse one file, once per content: every sync and validation reads the same files."""
+    key = (path, hashlib.sha256(source).digest())
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[key] = _parse_problem(path, source)
+    return _PARSED[key]
+
+
+def _parse_problem(path: str, source: bytes) -> Problem | None:
     try:
         ast.parse(source, filename=path)
     except SyntaxError as error:
