@@ -4,6 +4,7 @@
 //   frontend/src/app.css -> platform/arena/web/static/dist/app-HASH.css (every page's styles)
 //   frontend/src/math.css -> platform/arena/web/static/dist/math-HASH.css (KaTeX's, loaded by math.js)
 //   frontend/src/author.js, author.css -> dist/author-HASH.js, .css (the challenge editor's page)
+//   frontend/src/api-docs.js, api-docs.css -> dist/api-docs-HASH.js, .css (Swagger UI, /api/v1/docs)
 //   KaTeX's fonts        -> platform/arena/web/static/dist/fonts/NAME-HASH.woff2 (served by us: CSP font-src 'self')
 //   manifest.json        -> the hashed name of each entry and chunk, by its source file's name:
 //                           the templates link them by it; written last (`make` checks its date)
@@ -60,8 +61,9 @@ const shared = {
 
 const scripts = {
   ...shared,
-  // author.js: the challenge editor's page only (instructors), beside app.js, which every page has.
-  entryPoints: { app: "frontend/src/app.js", author: "frontend/src/author.js" },
+  // author.js: the challenge editor's page only (instructors), beside app.js, which every page has;
+  // api-docs.js: the API's docs page only (Swagger UI is most of the bundle's size).
+  entryPoints: { app: "frontend/src/app.js", author: "frontend/src/author.js", "api-docs": "frontend/src/api-docs.js" },
   format: "esm",
   splitting: true, // the editor and KaTeX load as chunks, only where a page needs them
   target: ["es2020"],
@@ -71,7 +73,10 @@ const scripts = {
 
 const styles = {
   ...shared,
-  entryPoints: { app: "frontend/src/app.css", author: "frontend/src/author.css", math: "frontend/src/math.css" },
+  entryPoints: {
+    app: "frontend/src/app.css", author: "frontend/src/author.css", math: "frontend/src/math.css",
+    "api-docs": "frontend/src/api-docs.css",
+  },
   // KaTeX's CSS names its fonts by relative url(); the file loader copies each one it names.
   loader: { ".woff2": "file", ".woff": "file", ".ttf": "file" },
   assetNames: "fonts/[name]-[hash]",

@@ -16,8 +16,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
 
     from arena import api, config, extensions, queue, ratelimit, web
 
+    # docs_path=None: the docs page is ours (arena.web.api_docs), under the pages' CSP.
     app = APIFlask(__name__, title="Attention Arena API", version="1",
-                   spec_path="/api/v1/openapi.json", docs_path="/api/v1/docs",
+                   spec_path="/api/v1/openapi.json", docs_path=None,
                    static_folder="web/static")
     app.config.from_mapping(config.DEFAULTS)
     app.config.from_mapping(test_config or {})

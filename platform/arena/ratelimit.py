@@ -2,7 +2,8 @@
 
 - `POST /login`: failed attempts per client address and per username attempted;
 - `POST /register`: every attempt per client address;
-- the API: refused bearer tokens per client address.
+- the API: refused bearer tokens per client address, counted where the API refuses one
+  (`count_refused_token`), so that a valid token is never counted nor refused.
 
 A refused request answers 429 with a Retry-After header: a page in the learner's language for
 the forms (arena.web.errors), the API's JSON error shape under /api/ (arena.api.errors).
@@ -21,12 +22,14 @@ import time
 from typing import Any
 
 from flask import Flask, Response, current_app, request
-from flask_limiter import ApplicationLimit, Limiter, RouteLimit
+from flask_limiter import Limiter, RouteLimit
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 EXTENSION = "arena.limiter"
+REFUSED_TOKEN = "arena.refused-token"
 KEY_PREFIX = "arena"
+TOKEN_SCOPE = "api-token"
 LOGIN_ENDPOINT = "web.auth.login"
 REGISTER_ENDPOINT = "web.auth.register"
 #: The longest username there can be (create_user): longer ones share one count.
@@ -50,14 +53,15 @@ def _failed_login(response: Response) -> bool:
     return not 300 <= response.status_code < 400 and response.status_code != 429
 
 
-def _not_a_token_request() -> bool:
-    """Only API requests that send a bearer token are counted against the token limit."""
-    return not (request.path.startswith("/api/") and "Authorization" in request.headers)
+def _refused_token() -> None:
+    """Stand for one refusal of a bearer token: the app's limit on it wraps this (init_app)."""
 
 
-def _token_refused(response: Response) -> bool:
-    """The API refused the token (401)."""
-    return response.status_code == 401
+def count_refused_token() -> None:
+    """Count a bearer token the API refused, per client address; past the limit, raise
+    RateLimitExceeded (429). Only a refusal calls this, so a valid token is never counted nor
+    refused, whatever its address's count."""
+    current_app.extensions[REFUSED_TOKEN]()
 
 
 def limiter_of(app: Flask | None = None) -> Limiter:
@@ -112,12 +116,13 @@ def init_app(app: Flask) -> None:
         # If Redis goes away, count in this process rather than fail every login.
         in_memory_fallback_enabled=not storage.startswith("memory://"),
         swallow_errors=True,
-        application_limits=[ApplicationLimit(
-            config["API_TOKEN_RATE_LIMIT"], scope="api-token",
-            exempt_when=_not_a_token_request, deduct_when=_token_refused)],
     )
     limiter.init_app(app)
     app.extensions[EXTENSION] = limiter
+    # Not an application limit checked before every API request, which would lock out the
+    # good tokens of an address (a proxy's, a school's) along with the refused ones.
+    app.extensions[REFUSED_TOKEN] = limiter.shared_limit(
+        config["API_TOKEN_RATE_LIMIT"], scope=TOKEN_SCOPE)(_refused_token)
     if not limiter.enabled:
         return
     _stop_idle_timers(limiter)

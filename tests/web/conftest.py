@@ -65,7 +65,8 @@ def bundle(app, tmp_path) -> dict[str, str]:
     hashed files (as `npm run build` writes), each file a stub. Returns the manifest."""
     names = {"app.css": "app-AAAAAAAA.css", "app.js": "app-BBBBBBBB.js",
              "editor.js": "chunks/editor-CCCCCCCC.js", "math.css": "math-DDDDDDDD.css",
-             "math.js": "chunks/math-EEEEEEEE.js"}
+             "math.js": "chunks/math-EEEEEEEE.js", "api-docs.css": "api-docs-FFFFFFFF.css",
+             "api-docs.js": "api-docs-GGGGGGGG.js"}
     static = tmp_path / "static"
     for name in names.values():
         (static / "dist" / name).parent.mkdir(parents=True, exist_ok=True)

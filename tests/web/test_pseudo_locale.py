@@ -128,7 +128,8 @@ def test_the_pseudo_locale_is_offered_and_the_scripts_speak_it(client, catalog):
 
 
 @pytest.mark.parametrize("path", ["/", "/learn", "/login", "/register", "/challenges/softmax",
-                                  "/account", "/submissions/{id}", "/submissions", "/courses"])
+                                  "/account", "/submissions/{id}", "/submissions", "/courses",
+                                  "/api/v1/docs"])
 def test_every_page_speaks_the_pseudo_locale(app, client, catalog, login, path):
     login("ann")
     path = path.format(id=_graded(app, "ann"))

@@ -3,7 +3,7 @@
 The limits here are small configured ones: each attempt checks a password (a slow hash on
 purpose), and a limit of 3 refuses the 4th attempt as a limit of 30 refuses the 31st. One test
 checks that an app left alone has the documented defaults. Counts are in memory, afresh per
-app; the Redis test shares counts between two apps as two web replicas would. It skips when
+app; the Redis tests share counts between two apps as two web replicas would. They skip when
 Redis does not answer, unless ARENA_REQUIRE_REDIS=1 (CI).
 """
 
@@ -21,7 +21,7 @@ from flask import Flask
 from arena import create_app
 from arena.config import DEFAULTS
 from arena.extensions import db
-from arena.ratelimit import KEY_PREFIX, limiter_of
+from arena.ratelimit import KEY_PREFIX, TOKEN_SCOPE, limiter_of
 
 WRONG = "not the password"
 ADDRESS = "198.51.100.7"
@@ -190,12 +190,37 @@ def test_refused_api_tokens_are_limited_with_the_api_error_shape(app, make_token
     assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}
     assert body["error"]["code"] == "rate_limited"
     assert "try again in" in body["error"]["message"]
-    # While limited, a right token from that address waits too; another address does not.
-    _assert_limited(client.get("/api/v1/submissions", headers=good))
-    assert _client(app, OTHER_ADDRESS).get("/api/v1/submissions", headers=good).status_code \
-        == 200
-    # Requests without a token are not counted against it (the pages use the session).
+    # While limited, a right token from that address still gets through, and so do requests
+    # without a token (the pages use the session); another address is not limited at all.
+    assert client.get("/api/v1/submissions", headers=good).status_code == 200
     assert client.get("/api/v1/challenges").status_code == 200
+    assert _client(app, OTHER_ADDRESS).get(
+        "/api/v1/submissions", headers={"Authorization": "Bearer a-guess"}).status_code == 401
+
+
+def _refuse(client, times: int, path: str = "/api/v1/submissions") -> None:
+    """Send `times` refused tokens, each a new guess, each answered 401."""
+    for guess in range(times):
+        response = client.get(path, headers={"Authorization": f"Bearer guess-{guess}"})
+        assert response.status_code == 401, response.get_json()
+
+
+def test_a_valid_token_is_never_refused_by_its_addresses_refusals(app, make_token):
+    """Behind one proxy everyone shares an address: a flood of bad tokens from it must not lock
+    out the good ones, and must not let the bad ones through either."""
+    good = {"Authorization": f"Bearer {make_token('ann')}"}
+    client = _client(app)
+    _refuse(client, REFUSED_TOKENS)
+    for attempt in range(3):  # a success does not reset the count, and guesses keep waiting
+        assert client.get("/api/v1/submissions", headers=good).status_code == 200
+        assert client.post("/api/v1/courses/join", json={"code": "NOPE-NOPE"},
+                           headers=good).status_code == 404
+        for refused in (f"Bearer another-guess-{attempt}", "Bearer ", "Basic YW5uOnB3"):
+            _assert_limited(client.get("/api/v1/submissions",
+                                       headers={"Authorization": refused}))
+    # An operation that takes a token without needing one refuses a bad one all the same.
+    _assert_limited(client.get("/api/v1/challenges/softmax",
+                               headers={"Authorization": "Bearer a-guess"}))
 
 
 def test_a_valid_token_is_never_counted(app, make_token):
@@ -263,11 +288,28 @@ def test_forwarded_addresses_count_only_behind_a_trusted_proxy(make_app):
     assert response.status_code == 200
 
 
+def test_behind_a_trusted_proxy_each_client_has_its_own_token_count(make_app, make_token):
+    proxied = make_app(TRUSTED_PROXIES=1)
+    good = {"Authorization": f"Bearer {make_token('ann')}"}
+    proxy = _client(proxied, "10.0.0.1")
+    first, second = ({"X-Forwarded-For": f"203.0.113.{n}"} for n in (1, 2))
+    for guess in range(REFUSED_TOKENS):
+        assert proxy.get("/api/v1/submissions", headers={
+            **first, "Authorization": f"Bearer guess-{guess}"}).status_code == 401
+    _assert_limited(proxy.get("/api/v1/submissions",
+                              headers={**first, "Authorization": "Bearer one-more"}))
+    assert proxy.get("/api/v1/submissions", headers={**first, **good}).status_code == 200
+    assert proxy.get("/api/v1/submissions", headers={
+        **second, "Authorization": "Bearer a-guess"}).status_code == 401
+
+
 def test_an_unreachable_redis_falls_back_to_counting_in_memory(make_app):
     app = make_app(RATE_LIMIT_STORAGE_URI="redis://127.0.0.1:1")  # nothing listens there
     client = _client(app)
     _fail(client, "ann", PER_USERNAME)
     _assert_limited(_login(client, "ann"))
+    _refuse(client, REFUSED_TOKENS)
+    _assert_limited(client.get("/api/v1/submissions", headers={"Authorization": "Bearer x"}))
 
 
 REDIS_URL = os.environ.get("ARENA_REDIS_URL") or "redis://127.0.0.1:6379"
@@ -310,3 +352,32 @@ def test_replicas_share_their_counts_through_redis(make_app, redis_url, password
         for pattern in (f"*{username}*", f"*{run[:4]}:{run[4:8]}*"):
             for key in store.scan_iter(match=pattern):
                 store.delete(key)
+
+
+def test_through_redis_30_refused_tokens_stop_guesses_but_not_good_tokens(
+        make_app, make_token, redis_url):
+    """The documented limit, counted in Redis by two replicas that every client reaches from
+    one address (a proxy that is not trusted, a school's network)."""
+    import redis
+
+    run = uuid.uuid4().hex[:12]
+    address = f"2001:db8::{run[:4]}:{run[4:8]}:{run[8:]}:7"  # this run's only: Redis is shared
+    limit = DEFAULTS["API_TOKEN_RATE_LIMIT"]
+    first, second = (make_app(RATE_LIMIT_STORAGE_URI=redis_url, API_TOKEN_RATE_LIMIT=limit)
+                     for _ in range(2))
+    good = {"Authorization": f"Bearer {make_token('ann')}"}
+    store = redis.Redis.from_url(redis_url)
+    try:
+        _refuse(_client(first, address), 20)
+        _refuse(_client(second, address), 10)  # 30 in all: the documented limit per minute
+        for replica in (first, second, first):
+            client = _client(replica, address)
+            _assert_limited(client.get("/api/v1/submissions",
+                                       headers={"Authorization": "Bearer guess-31"}))
+            assert client.get("/api/v1/submissions", headers=good).status_code == 200
+        keys = list(store.scan_iter(match=f"*LIMITER/{KEY_PREFIX}/{address}/{TOKEN_SCOPE}/*"))
+        assert keys, "the counts are in Redis"
+        assert max(int(store.get(key)) for key in keys) == 33  # only the refusals
+    finally:
+        for key in store.scan_iter(match=f"*{run[:4]}:{run[4:8]}*"):
+            store.delete(key)

@@ -15,8 +15,8 @@ IMAGE = "<img src=x onerror=alert(1)>"
 HOSTILE_CODE = f'# {IMAGE}\ndef softmax(row):\n    print("{SCRIPT}")\n    return row\n'
 
 
-@pytest.mark.parametrize("path", ["/", "/learn", "/login", "/register",
-                                  "/challenges/softmax", "/no/such/page", "/api/v1/health"])
+@pytest.mark.parametrize("path", ["/", "/learn", "/login", "/register", "/challenges/softmax",
+                                  "/no/such/page", "/api/v1/health", "/api/v1/docs"])
 def test_every_response_sends_the_policy_and_hardening_headers(client, catalog, path):
     headers = client.get(path).headers
     policy = headers["Content-Security-Policy"]
@@ -38,11 +38,30 @@ def test_the_style_nonce_changes_per_request_and_is_offered_to_scripts(client):
 
 
 def test_pages_have_no_inline_scripts(client, catalog):
-    for path in ("/", "/learn", "/challenges/scaled-dot-product-attention"):
+    for path in ("/", "/learn", "/challenges/scaled-dot-product-attention", "/api/v1/docs"):
         html = client.get(path).get_data(as_text=True)
         for tag in re.findall(r"<script[^>]*>", html):
             assert 'type="application/json"' in tag or 'src="/static/' in tag, tag
         assert " on" not in "".join(re.findall(r"<[a-z]+\s[^>]*\son\w+=", html))
+
+
+def test_the_api_docs_are_our_page_and_ask_nothing_of_another_origin(app, client, bundle):
+    response = client.get("/api/v1/docs")
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    policy = [re.sub(r"'nonce-[\w-]+'", "'nonce'", r.headers["Content-Security-Policy"])
+              for r in (response, client.get("/"))]
+    assert policy[0] == policy[1]  # the pages' policy, word for word
+    html = response.get_data(as_text=True)
+    assert "://" not in html
+    links = re.findall(r'\s(?:src|href|action)="([^"]*)"', html)
+    assert links and all(link.startswith(("/", "#")) and not link.startswith("//")
+                         for link in links), links
+    for name in ("api-docs.js", "api-docs.css"):
+        assert f'"/static/dist/{bundle[name]}"' in html
+    assert 'data-openapi="/api/v1/openapi.json"' in html
+    # APIFlask's own page (Swagger UI from a CDN) and its OAuth redirect are gone.
+    assert "openapi.docs" not in app.view_functions
+    assert client.get("/api/v1/docs/oauth2-redirect").status_code == 404
 
 
 def test_a_hostile_submission_is_shown_as_text(app, client, catalog, login):

@@ -11,6 +11,7 @@ from flask_login import current_user as session_user
 from arena.api.errors import error_response
 from arena.extensions import csrf
 from arena.models import User
+from arena.ratelimit import count_refused_token
 from arena.services.users import user_for_token
 
 
@@ -22,9 +23,16 @@ class TokenOrSessionAuth(HTTPTokenAuth):
     """
 
     def authenticate(self, auth: Any, stored_password: Any) -> User | None:
-        """Return the user of the token, else of the session; check CSRF for the session."""
+        """Return the user of the token, else of the session; check CSRF for the session.
+
+        A refused token is counted against its address's limit (429 past it); a valid one
+        never is.
+        """
         if "Authorization" in request.headers:
-            return super().authenticate(auth, stored_password)
+            user = super().authenticate(auth, stored_password)
+            if user is None:
+                count_refused_token()
+            return user
         if not session_user.is_authenticated:
             return None
         csrf.protect()  # raises CSRFError on an unsafe method without a valid token

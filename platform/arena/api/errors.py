@@ -57,20 +57,20 @@ class ErrorOut(Schema):
 
 
 def error_responses(*statuses: int, described: dict[int, str] | None = None) -> dict[int, dict]:
-    """Document error statuses in the API's shape, and 429, which any API request may meet.
+    """Document error statuses in the API's shape; with 401, also 429.
 
-    The limiter counts refused tokens per address, then refuses every request that sends a
-    token from that address, whatever the operation (arena.ratelimit). `described` words a
-    status for one operation.
+    Past its address's limit, a refused token answers 429 instead of 401 (arena.ratelimit),
+    on whichever operation checks it. `described` words a status for one operation.
     """
     words = {**DESCRIPTIONS, **(described or {})}
     documented: dict[int, dict] = {}
-    for status in sorted({*statuses, 429}):
+    for status in sorted({*statuses, *((429,) if 401 in statuses else ())}):
         documented[status] = {"description": words[status],
                               "content": {"application/json": {"schema": ErrorOut}}}
-    documented[429]["headers"] = {"Retry-After": {
-        "description": "Seconds to wait before trying again.", "required": True,
-        "schema": {"type": "integer", "minimum": 1}}}
+    if 429 in documented:
+        documented[429]["headers"] = {"Retry-After": {
+            "description": "Seconds to wait before trying again.", "required": True,
+            "schema": {"type": "integer", "minimum": 1}}}
     return documented
 
 

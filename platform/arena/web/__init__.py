@@ -16,6 +16,7 @@ from arena.presenters import localized
 from arena.services.catalog import track_titles
 from arena.web import (
     account,
+    api_docs,
     attempts,
     auth,
     bundle,
@@ -45,7 +46,8 @@ def init_app(app: Flask) -> None:
     login_manager.init_app(app)
     auth.init_app()
     web = Blueprint("web", __name__, template_folder="templates")
-    for area in (pages, attempts, auth, account, instructor, courses, submissions, i18n):
+    for area in (pages, attempts, auth, account, instructor, courses, submissions, i18n,
+                 api_docs):
         web.register_blueprint(area.bp)
     errors.init_app(app, web)
     app.register_blueprint(web)
