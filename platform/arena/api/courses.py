@@ -284,7 +284,7 @@ def gradebook_view(course_id: int) -> dict:
     return {"challenges": book.challenges,
             "rows": [{"username": name, "submissions": url_for(
                 "api.submissions.list_view", course=course_id, student=name),
-                      "cells": {slug: vars(cell) for slug, cell in cells.items()}}
+                      "cells": cells}
                      for name, cells in book.rows]}
 
 

@@ -27,7 +27,7 @@ from graders import Status, Verdict
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Cell:
     """One student's standing on one challenge of an assignment."""
 
@@ -35,6 +35,9 @@ class Cell:
     late: bool = False
     attempts: int = 0
     first_accepted_at: datetime | None = None
+
+
+NO_ATTEMPT = Cell()  # shared by every empty cell: cells are never changed, only replaced
 
 
 @dataclass
@@ -118,7 +121,7 @@ def gradebook(user: User, course_id: int) -> Gradebook:
                true() if everyone else User.id == user.id)
         .order_by(User.username)))
     book = Gradebook([column.slug for column in columns.values()], assignments)
-    cells = {uid: {slug: Cell() for slug in book.challenges} for uid, _ in students}
+    cells = {uid: dict.fromkeys(book.challenges, NO_ATTEMPT) for uid, _ in students}
     if cells and columns:
         for user_id, challenge_id, attempts, accepted_at, newest_at, newest in _cells(
                 list(cells), columns):

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 def utc_iso(at: datetime) -> str:
     """Return an instant as ISO 8601 in UTC, for a <time datetime> attribute."""
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return at.astimezone(UTC).replace(tzinfo=None, microsecond=0).isoformat() + "Z"
 
 
 def utc_text(at: datetime) -> str:
     """Return an instant as text in UTC, what a page shows until a script shows local time."""
-    return at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return at.astimezone(UTC).isoformat(" ", "minutes")[:16] + " UTC"
