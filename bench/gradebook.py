@@ -5,15 +5,17 @@ seeds it in bulk (SQLAlchemy Core inserts of lists of rows): 30 published challe
 instructor, a course with 500 students, six assignments of five challenges each (opening
 twelve days apart, due fourteen days after opening: five already due, one of them
 `not_counted`), and 20 finished submissions per student and challenge (300,000 rows, ids in
-time order, a mix of verdicts, some after the due time).
+time order, a mix of verdicts, some after the due time); then the gradebook's cells, computed
+by the app's own `refresh_assignment` (what creating an assignment does).
 Then starts a real `arena serve` (waitress, process sandbox) on loopback on that database and
 times, as the course's instructor, the whole HTTP exchange (request sent to last byte read) of
 the page /courses/<id> (a logged-in session) and of GET /api/v1/courses/<id>/gradebook and
 .../gradebook.csv (a bearer token): N requests one after another after a warm-up, then N with
 two clients at once.
-In-process, where the time goes: the gradebook's SQL alone (the driver fetching every row),
+In-process, where the time goes: the gradebook's SQL alone (the driver fetching every cell),
 the service's gradebook() (that query through SQLAlchemy, and the cells), as_csv(), and each
-endpoint through the Flask test client (no HTTP); and the query's plan (EXPLAIN QUERY PLAN on
+endpoint through the Flask test client (no HTTP), what keeping the cells costs (a verdict's
+refresh, an assignment's); and the query's plan (EXPLAIN QUERY PLAN on
 SQLite, EXPLAIN ANALYZE on PostgreSQL).
 The goal (issue 13) is the gradebook page and the CSV served in under 300 ms.
 
@@ -59,10 +61,12 @@ from arena.models import (
     ChallengeVersion,
     Course,
     CourseMember,
+    GradebookCell,
     Submission,
     User,
 )
 from arena.services.gradebook import as_csv, gradebook
+from arena.services.gradebook_cells import refresh_assignment, refresh_cells
 from arena.services.users import create_token, create_user
 
 GOAL_MS = 300
@@ -209,6 +213,10 @@ def seed(app, students: int, challenges: int, per_cell: int, seed_value: int) ->
                                   *((uid, "student") for uid in student_ids)]])
             windows = _assignments(connection, course, challenge_ids, now)
             _submissions(connection, rng, student_ids, windows, versions, per_cell, now)
+        for assignment in db.session.scalars(select(Assignment).where(
+                Assignment.course_id == course)):
+            refresh_assignment(assignment)  # the cells, as the app computes them
+        db.session.commit()
         db.session.remove()
     return time.perf_counter() - started
 
@@ -366,7 +374,7 @@ def captured_query(app, user_id: int, course: int) -> tuple[list[str], str, obje
     seen, settings = [], []
 
     def capture(_conn, _cursor, statement, parameters, _context, _many) -> None:
-        if "FROM submission" in statement:
+        if "FROM gradebook_cell" in statement:
             seen.append((statement, parameters))
         elif statement.startswith("SET "):
             settings.append(statement)
@@ -378,7 +386,7 @@ def captured_query(app, user_id: int, course: int) -> tuple[list[str], str, obje
         finally:
             event.remove(db.engine, "before_cursor_execute", capture)
             db.session.remove()
-    assert len(seen) == 1, f"expected one query over submission, saw {len(seen)}"
+    assert len(seen) == 1, f"expected one query over gradebook_cell, saw {len(seen)}"
     return settings, *seen[0]
 
 
@@ -432,6 +440,13 @@ def in_process(app, user_id: int, course: int, token: str, runs: int) -> dict:
             assert response.status_code in (200, 404), (path, response.status_code)
         return call
 
+    def refreshed(refresh, *args):
+        def call() -> None:
+            refresh(*args)
+            db.session.commit()
+            db.session.remove()
+        return call
+
     with app.app_context():
         book = service()
         page_there = client.get(f"/courses/{course}").status_code == 200
@@ -444,6 +459,11 @@ def in_process(app, user_id: int, course: int, token: str, runs: int) -> dict:
         }
         if page_there:
             steps["page_endpoint"] = get(f"/courses/{course}")
+        steps["refresh_cells"] = refreshed(refresh_cells, *db.session.execute(
+            select(GradebookCell.user_id, GradebookCell.challenge_id).limit(1)).one())
+        steps["refresh_assignment"] = refreshed(lambda a: refresh_assignment(
+            db.session.get(Assignment, a)), db.session.scalar(select(Assignment.id).where(
+                Assignment.course_id == course).limit(1)))
         timings = {}
         for name, step in steps.items():
             step()  # warm
@@ -491,10 +511,11 @@ def engine_version(app) -> str:
 
 
 def indexes(app) -> list[str]:
-    """The submission table's indexes, as the migrations made them."""
+    """The indexes of the gradebook's tables, as the migrations made them."""
     with app.app_context():
-        found = inspect(db.engine).get_indexes("submission")
-    return [f"{ix['name']} ({', '.join(ix['column_names'])})" for ix in found]
+        found = [(table, ix) for table in ("gradebook_cell", "submission")
+                 for ix in inspect(db.engine).get_indexes(table)]
+    return [f"{table}: {ix['name']} ({', '.join(ix['column_names'])})" for table, ix in found]
 
 
 def render(engine: str, http: dict, checks: dict, local: dict, info: dict, args) -> str:
@@ -521,6 +542,11 @@ def render(engine: str, http: dict, checks: dict, local: dict, info: dict, args)
         "json_endpoint": "JSON endpoint, Flask test client (service + serialisation)",
         "csv_endpoint": "CSV endpoint, Flask test client (service + `as_csv`)",
         "page_endpoint": "page, Flask test client (service + template)",
+        "refresh_cells": "a verdict recorded: `refresh_cells()` of one student and challenge, "
+                         "committed",
+        "refresh_assignment": "an assignment edited: `refresh_assignment()` of its cells "
+                              f"({args.sizes[0]} students x {args.sizes[1] // ASSIGNMENTS} "
+                              "challenges), committed",
     }
     local_lines = [f"| {engine}, in-process | median (ms) | p95 (ms) | CPU, this process: "
                    "median (ms) |", "|---|---|---|---|"]
@@ -544,8 +570,9 @@ def render(engine: str, http: dict, checks: dict, local: dict, info: dict, args)
         f"serve` process's CPU time over those requests, per request (PostgreSQL's own "
         f"processes not included).", "",
         *lines, "", *local_lines, "",
-        f"Indexes on `submission`: {'; '.join(info['indexes'])}.", "",
-        "The gradebook's query over `submission`, its plan"
+        "Indexes (besides the primary keys; gradebook_cell's is (assignment_id, challenge_id, "
+        f"user_id)): {'; '.join(info['indexes'])}.", "",
+        "The gradebook's query over `gradebook_cell`, its plan"
         + (f" (after `{'; '.join(local['settings'])}`, as the service does)"
            if local["settings"] else "") + ":", "", "```",
         *local["plan"], "```", "",

@@ -6,11 +6,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from arena.db import downgrade, upgrade
 from arena.extensions import db
-from arena.models import User
+from arena.models import GradebookCell, User
 from arena.services.gradebook import spreadsheet_safe
+from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
-from graders import Status
+from graders import GradeReport, Verdict
 
 OPENS = "2026-11-30T09:00:00+09:00"  # 00:00 UTC
 DUE = "2026-12-01T23:59:00+09:00"  # 14:59 UTC
@@ -41,13 +43,14 @@ def _assign(client, people, course, **changed):
 
 
 def _graded(app, username: str, slug: str, verdict: str, at: datetime) -> None:
-    """Record a finished submission made at `at` (the gradebook reads rows, not grading)."""
+    """Record a verdict, the way a worker does, for a submission made at `at`."""
     with app.app_context():
         user = db.session.scalar(db.select(User).where(User.username == username))
         submission = create_submission(user, slug, "def f():\n    pass\n")
-        submission.status, submission.verdict, submission.created_at = (
-            Status.DONE, verdict, at)
+        submission.created_at = at
         db.session.commit()
+        assert claim(submission.id)
+        assert record_report(submission.id, 1, GradeReport(Verdict(verdict)))
 
 
 def test_times_with_offsets_are_stored_in_utc(client, people, course):
@@ -153,6 +156,55 @@ def test_without_an_accept_a_cell_shows_the_newest_counted_verdict(app, client, 
                                       "attempts": 2, "first_accepted_at": None}
     assert rows["sue"]["softmax"] == {"verdict": "runtime_error", "late": True,
                                       "attempts": 2, "first_accepted_at": None}
+
+
+def test_the_stored_cells_follow_joins_edits_and_departures(app, client, people, course):
+    """A cell is recomputed whenever one of its inputs changes: work done before joining, an
+    edited due time, a member who leaves and comes back."""
+    def softmax_cells() -> dict[str, dict]:
+        book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
+        return {row["username"]: row["cells"]["softmax"] for row in book["rows"]}
+
+    def stored_for(username: str) -> int:
+        with app.app_context():
+            return db.session.scalar(db.select(db.func.count()).select_from(GradebookCell).join(
+                User, User.id == GradebookCell.user_id).where(User.username == username))
+
+    assigned = _assign(client, people, course, late_policy="not_counted").get_json()
+    late = DUE_UTC + timedelta(hours=1)
+    _graded(app, "zed", "softmax", "accepted", late)  # zed has not joined yet
+    _graded(app, "sue", "softmax", "accepted", late)
+    assert softmax_cells()["sue"]["attempts"] == 0  # late work does not count here
+    code = client.get(course, headers=people["ivy"]).get_json()["join_code"]
+    assert client.post("/api/v1/courses/join", json={"code": code},
+                       headers=people["zed"]).status_code == 200
+    assert softmax_cells()["zed"]["attempts"] == 0
+
+    later = (DUE_UTC + timedelta(hours=2)).isoformat()
+    assert client.put(f"{course}/assignments/{assigned['id']}", headers=people["ivy"], json={
+        "title": "Week 1", "challenges": ["softmax"], "opens_at": OPENS, "due_at": later,
+        "late_policy": "not_counted"}).status_code == 200
+    on_time = {"verdict": "accepted", "late": False, "attempts": 1,
+               "first_accepted_at": late.isoformat()}
+    assert softmax_cells()["sue"] == on_time and softmax_cells()["zed"] == on_time
+
+    assert client.delete(f"{course}/members/zed", headers=people["ivy"]).status_code == 204
+    assert "zed" not in softmax_cells() and stored_for("zed") == 0
+    client.post("/api/v1/courses/join", json={"code": code}, headers=people["zed"])
+    assert softmax_cells()["zed"] == on_time
+
+
+def test_the_migration_fills_the_cells_of_work_graded_before_it(app, client, people, course):
+    _assign(client, people, course)
+    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
+    _graded(app, "sam", "softmax", "accepted", DUE_UTC + timedelta(hours=1))
+    _graded(app, "sue", "scaled-scores", "runtime_error", DUE_UTC)
+    _graded(app, "sue", "scaled-scores", "internal_error", DUE_UTC + timedelta(hours=1))
+    before = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
+    downgrade(app, "0008")  # the table goes, and comes back filled from the submissions
+    upgrade(app)
+    assert client.get(f"{course}/gradebook", headers=people["ivy"]).get_json() == before
+    assert before["rows"][0]["cells"]["softmax"]["late"] is True
 
 
 def test_a_student_sees_only_their_own_row(app, client, people, course):

@@ -10,9 +10,9 @@ from arena.models import Submission, TestResult
 from arena.presenters import present_submission as present
 
 TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
-          "challenge_version", "course", "course_member", "regrade", "regrade_item",
-          "submission", "submission_grade", "test_result"}
-HEAD = "0008"
+          "challenge_version", "course", "course_member", "gradebook_cell", "regrade",
+          "regrade_item", "submission", "submission_grade", "test_result"}
+HEAD = "0009"
 
 
 def _tables(app) -> set[str]:

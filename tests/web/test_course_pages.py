@@ -15,8 +15,9 @@ from arena.extensions import db
 from arena.models import Assignment, Course, CourseMember, User
 from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.courses import create_course, join_course
+from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
-from graders import Status
+from graders import GradeReport, TestReport, Verdict
 from tests.web.conftest import page_token
 
 OPENS = datetime(2026, 11, 30, 0, 0, tzinfo=UTC)
@@ -56,13 +57,16 @@ def course(app, catalog, make_user) -> dict:
 
 
 def graded(app, username: str, slug: str, verdict: str, at: datetime) -> int:
-    """Record a finished submission made at `at` (the gradebook reads rows, not grading)."""
+    """Record a verdict, the way a worker does, for a submission made at `at`: 3 of 3 tests
+    passed when accepted, 1 of 3 otherwise."""
     with app.app_context():
         submission = create_submission(_user(username), slug, "def f():\n    pass\n")
-        submission.status, submission.verdict, submission.created_at = (
-            Status.DONE, verdict, at)
-        submission.passed, submission.total = (3, 3) if verdict == "accepted" else (1, 3)
+        submission.created_at = at
         db.session.commit()
+        passed = 3 if verdict == "accepted" else 1
+        tests = [TestReport(f"t{i}", hidden=True, passed=i < passed) for i in range(3)]
+        assert claim(submission.id)
+        assert record_report(submission.id, 1, GradeReport(Verdict(verdict), tests))
         return submission.id
 
 

@@ -7,6 +7,7 @@ from arena.models.course import (
     Course,
     CourseMember,
     CourseRole,
+    GradebookCell,
     LatePolicy,
 )
 from arena.models.regrade import Regrade, RegradeItem
@@ -15,6 +16,6 @@ from arena.models.user import ApiToken, Role, User
 
 __all__ = [
     "ApiToken", "Assignment", "AssignmentChallenge", "Challenge", "ChallengeVersion", "Course",
-    "CourseMember", "CourseRole", "Kind", "LatePolicy", "Origin", "Regrade", "RegradeItem",
-    "Role", "Submission", "SubmissionGrade", "TestResult", "User", "VersionState",
+    "CourseMember", "CourseRole", "GradebookCell", "Kind", "LatePolicy", "Origin", "Regrade",
+    "RegradeItem", "Role", "Submission", "SubmissionGrade", "TestResult", "User", "VersionState",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
@@ -94,3 +94,23 @@ class AssignmentChallenge(db.Model):
 
     assignment: Mapped[Assignment] = relationship(back_populates="items")
     challenge: Mapped[Challenge] = relationship()
+
+
+class GradebookCell(db.Model):
+    """One student's standing on one challenge of an assignment, derived from their counted
+    submissions and recomputed whenever one of those inputs changes
+    (arena.services.gradebook_cells); never edited by hand."""
+
+    __tablename__ = "gradebook_cell"
+    __table_args__ = (Index("ix_gradebook_cell_user_id_challenge_id", "user_id", "challenge_id"),)
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignment.id", ondelete="CASCADE"), primary_key=True)
+    challenge_id: Mapped[int] = mapped_column(
+        ForeignKey("challenge.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True)
+    attempts: Mapped[int]
+    accepted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # the first accept
+    newest_at: Mapped[datetime] = mapped_column(UTCDateTime)  # the newest counted attempt
+    verdict: Mapped[str] = mapped_column(String(32))  # accepted, else the newest's verdict

@@ -18,6 +18,7 @@ from arena.models import Assignment, AssignmentChallenge, LatePolicy, User
 from arena.models.types import utcnow
 from arena.services.catalog import get_challenge
 from arena.services.courses import managed_course, teaches, visible_course
+from arena.services.gradebook_cells import refresh_assignment
 
 MAX_CHALLENGES = 50
 
@@ -62,6 +63,7 @@ def create_assignment(user: User, course_id: int, fields: AssignmentFields) -> A
     assignment = Assignment(course=managed_course(user, course_id))
     _fill(assignment, fields)
     db.session.add(assignment)
+    refresh_assignment(assignment)
     db.session.commit()
     return assignment
 
@@ -76,6 +78,7 @@ def update_assignment(user: User, course_id: int, assignment_id: int,
     assignment.items.clear()
     db.session.flush()  # the old order goes before the new one takes its places
     _fill(assignment, fields)
+    refresh_assignment(assignment)
     db.session.commit()
     return assignment
 

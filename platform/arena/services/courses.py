@@ -14,6 +14,7 @@ from sqlalchemy.orm import contains_eager
 from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
 from arena.extensions import db
 from arena.models import Course, CourseMember, CourseRole, Role, User
+from arena.services.gradebook_cells import refresh_member
 
 #: Join codes avoid letters and digits that read alike (0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -53,11 +54,18 @@ def course_by_code(code: str) -> Course:
     return course
 
 
+def _refresh(user_id: int, course_id: int) -> None:
+    """Bring a member's gradebook cells in line with their new place in the course."""
+    db.session.flush()
+    refresh_member(user_id, course_id)
+
+
 def join_course(user: User, code: str) -> Course:
     """Make `user` a student of the course with this code (joining twice changes nothing)."""
     course = course_by_code(code)
     if membership(user, course) is None:
         db.session.add(CourseMember(course=course, user=user, role=CourseRole.STUDENT))
+        _refresh(user.id, course.id)
         db.session.commit()
     return course
 
@@ -127,6 +135,7 @@ def add_instructor(user: User, course_id: int, username: str) -> CourseMember:
         member = CourseMember(course=course, user=colleague)
         db.session.add(member)
     member.role = CourseRole.INSTRUCTOR
+    _refresh(colleague.id, course.id)
     db.session.commit()
     return member
 
@@ -142,4 +151,5 @@ def remove_member(user: User, course_id: int, username: str) -> None:
         raise Conflict("a course keeps at least one instructor: add another first",
                        code="last_instructor")
     db.session.delete(member)
+    _refresh(member.user_id, course.id)
     db.session.commit()

@@ -1,5 +1,5 @@
 """A course's gradebook: per student and challenge, the best verdict, on time or late, the
-attempts and the first accept, computed from the submissions in one query.
+attempts and the first accept, read from the stored cells (arena.services.gradebook_cells).
 
 What counts: a student's recorded, finished submissions to the challenge from the
 assignment's opening on; after the due time only under the `marked` late policy (then they
@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
-from sqlalchemy.orm import aliased
+from sqlalchemy import and_, select, true
 
 from arena.extensions import db
-from arena.models import Assignment, CourseMember, CourseRole, Kind, LatePolicy, Submission, User
+from arena.models import Assignment, CourseMember, CourseRole, GradebookCell, User
 from arena.services.assignments import assignments_of, visible_assignments
 from arena.services.courses import teaches, visible_course
-from graders import Status, Verdict
+from graders import Verdict
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -50,12 +49,11 @@ class Gradebook:
 
 
 class Column(NamedTuple):
-    """A challenge's column and what its (first) assignment says about counting."""
+    """A challenge's column: the (first) assignment holding it, whose cells it shows."""
 
     slug: str
-    opens_at: datetime
+    assignment_id: int
     due_at: datetime
-    late_counts: bool
 
 
 def _columns(assignments: list[Assignment]) -> dict[int, Column]:
@@ -63,45 +61,22 @@ def _columns(assignments: list[Assignment]) -> dict[int, Column]:
     columns: dict[int, Column] = {}
     for a in assignments:
         for item in a.items:
-            columns.setdefault(item.challenge_id, Column(
-                item.challenge.slug, a.opens_at, a.due_at, a.late_policy == LatePolicy.MARKED))
+            columns.setdefault(item.challenge_id, Column(item.challenge.slug, a.id, a.due_at))
     return columns
 
 
-def _counted(columns: dict[int, Column]) -> ColumnElement[bool]:
-    """Which submissions count in their column: from its opening on, and after the due time
-    only when late work is marked rather than not counted."""
-    return or_(*(and_(Submission.challenge_id == challenge_id,
-                      Submission.created_at >= column.opens_at,
-                      true() if column.late_counts else Submission.created_at <= column.due_at)
-                 for challenge_id, column in columns.items()))
-
-
-def _cells(students: list[int], columns: dict[int, Column]):
-    """Yield, per (student, challenge) with a counted attempt, one row aggregated in SQL:
-    (user id, challenge id, attempts, first accept, newest counted time, and that newest
-    verdict when there is no accept). The index ix_submission_gradebook covers it."""
-    finished = (Submission.status == Status.DONE, Submission.kind == Kind.SUBMISSION,
-                Submission.verdict != str(Verdict.INTERNAL_ERROR))
-    cell = (
-        select(Submission.user_id, Submission.challenge_id, func.count().label("attempts"),
-               func.min(case((Submission.verdict == str(Verdict.ACCEPTED),
-                              Submission.created_at))).label("accepted_at"),
-               func.max(Submission.created_at).label("newest_at"))
-        .where(*finished, Submission.user_id.in_(students), _counted(columns))
-        .group_by(Submission.user_id, Submission.challenge_id)
-        .subquery("cell"))
-    newest = aliased(Submission)
-    newest_verdict = (
-        select(newest.verdict)
-        .where(newest.status == Status.DONE, newest.kind == Kind.SUBMISSION,
-               newest.verdict != str(Verdict.INTERNAL_ERROR),
-               newest.user_id == cell.c.user_id, newest.challenge_id == cell.c.challenge_id,
-               newest.created_at == cell.c.newest_at)
-        .order_by(newest.id.desc()).limit(1).scalar_subquery())
-    return db.session.execute(select(
-        cell.c.user_id, cell.c.challenge_id, cell.c.attempts, cell.c.accepted_at,
-        cell.c.newest_at, case((cell.c.accepted_at.is_(None), newest_verdict))))
+def _stored_cells(course_id: int, columns: dict[int, Column], user_id: int | None):
+    """Yield the stored cells of the columns' assignments, for the course's students (or one
+    of them): (user, assignment, challenge, attempts, first accept, newest, verdict)."""
+    stored = GradebookCell
+    return db.session.execute(
+        select(stored.user_id, stored.assignment_id, stored.challenge_id, stored.attempts,
+               stored.accepted_at, stored.newest_at, stored.verdict)
+        .join(CourseMember, and_(CourseMember.user_id == stored.user_id,
+                                 CourseMember.course_id == course_id,
+                                 CourseMember.role == CourseRole.STUDENT))
+        .where(stored.assignment_id.in_({c.assignment_id for c in columns.values()}),
+               true() if user_id is None else stored.user_id == user_id))
 
 
 def gradebook(user: User, course_id: int) -> Gradebook:
@@ -123,13 +98,12 @@ def gradebook(user: User, course_id: int) -> Gradebook:
     book = Gradebook([column.slug for column in columns.values()], assignments)
     cells = {uid: dict.fromkeys(book.challenges, NO_ATTEMPT) for uid, _ in students}
     if cells and columns:
-        for user_id, challenge_id, attempts, accepted_at, newest_at, newest in _cells(
-                list(cells), columns):
-            column = columns[challenge_id]
-            at = accepted_at or newest_at
-            cells[user_id][column.slug] = Cell(
-                Verdict.ACCEPTED if accepted_at else newest, at > column.due_at, attempts,
-                accepted_at)
+        for user_id, assignment_id, challenge_id, attempts, accepted_at, newest_at, verdict in (
+                _stored_cells(course.id, columns, None if everyone else user.id)):
+            column = columns.get(challenge_id)
+            if column is not None and column.assignment_id == assignment_id:
+                cells[user_id][column.slug] = Cell(
+                    verdict, (accepted_at or newest_at) > column.due_at, attempts, accepted_at)
     book.rows = [(username, cells[uid]) for uid, username in students]
     return book
 

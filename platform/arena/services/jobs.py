@@ -12,6 +12,7 @@ from sqlalchemy import case, select, update
 from arena.extensions import db
 from arena.models import Kind, Submission, TestResult
 from arena.models.types import utcnow
+from arena.services.gradebook_cells import refresh_submission
 from arena.services.leases import lease_end
 from graders import GradeReport, Status, TestReport, Verdict
 from graders.messages import text_of
@@ -96,6 +97,8 @@ def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool
         db.session.rollback()
         return False
     db.session.add_all(test_row(submission_id, i, t) for i, t in enumerate(report.tests))
+    if report.verdict != Verdict.INTERNAL_ERROR:  # the platform's faults count nowhere
+        refresh_submission(submission_id)
     db.session.commit()
     return True
 

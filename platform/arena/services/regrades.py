@@ -33,6 +33,7 @@ from arena.models import (
 from arena.models.types import utcnow
 from arena.services.catalog import get_challenge, prepare_version, prepared_data
 from arena.services.courses import managed_course, teaches
+from arena.services.gradebook_cells import refresh_submission
 from arena.services.jobs import report_values, test_row
 from arena.services.leases import Heartbeat, lease_end
 from arena.services.versions import version_spec
@@ -205,5 +206,6 @@ def record_regrade(item_id: int, attempt: int, report: GradeReport) -> bool:
     db.session.execute(TestResult.__table__.delete().where(
         TestResult.submission_id == old.id))
     db.session.add_all(test_row(old.id, i, t) for i, t in enumerate(report.tests))
+    refresh_submission(old.id)
     db.session.commit()
     return True

@@ -1,0 +1,126 @@
+"""The gradebook's cells kept as data, so that a course's gradebook is read, not aggregated.
+
+A cell is one student's standing on one challenge of one assignment: the counted attempts,
+the first accept, the newest counted attempt and the verdict to show (`accepted` once there
+is an accept, otherwise the newest counted verdict). What counts is said once, in
+`_counted` (and in arena.services.gradebook's docstring). Cells are derived data: they are
+recomputed from the submissions, never edited, whenever one of their inputs changes:
+
+- a verdict recorded or regraded: that student's cells of that challenge
+  (`refresh_submission`);
+- a student joining, leaving or becoming an instructor: their cells in that course
+  (`refresh_member`);
+- an assignment created or edited (times, late policy, challenges): its cells
+  (`refresh_assignment`); deleting an assignment, a challenge or a user deletes their cells.
+
+Each refresh deletes and rewrites its cells in the caller's transaction. On PostgreSQL it
+first locks the students' rows (in id order), so that two refreshes of one student never
+interleave: the later one sees what the earlier one committed.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import ColumnElement, and_, case, delete, func, insert, or_, select
+from sqlalchemy.orm import aliased
+
+from arena.extensions import db
+from arena.models import (
+    Assignment,
+    AssignmentChallenge,
+    CourseMember,
+    CourseRole,
+    GradebookCell,
+    Kind,
+    LatePolicy,
+    Submission,
+    User,
+)
+from graders import Status, Verdict
+
+FIELDS = ["assignment_id", "challenge_id", "user_id", "attempts", "accepted_at", "newest_at",
+          "verdict"]
+
+
+def _finished(submission: type[Submission]) -> tuple[ColumnElement[bool], ...]:
+    """A recorded submission with a verdict of the learner's own (internal_error is the
+    platform's fault and not an attempt)."""
+    return (submission.status == Status.DONE, submission.kind == Kind.SUBMISSION,
+            submission.verdict != str(Verdict.INTERNAL_ERROR))
+
+
+def _counted() -> ColumnElement[bool]:
+    """A finished submission counts in its assignment from the opening on; after the due
+    time only when late work is marked rather than not counted (the due instant is on time)."""
+    return and_(*_finished(Submission), Submission.created_at >= Assignment.opens_at,
+                or_(Assignment.late_policy == LatePolicy.MARKED,
+                    Submission.created_at <= Assignment.due_at))
+
+
+def _computed(*where: ColumnElement[bool]):
+    """Select the cells (in FIELDS' order) of the students' assignments matching `where`."""
+    cell = (
+        select(Assignment.id.label("assignment_id"), AssignmentChallenge.challenge_id,
+               Submission.user_id, func.count().label("attempts"),
+               func.min(case((Submission.verdict == str(Verdict.ACCEPTED),
+                              Submission.created_at))).label("accepted_at"),
+               func.max(Submission.created_at).label("newest_at"))
+        .join(AssignmentChallenge, AssignmentChallenge.assignment_id == Assignment.id)
+        .join(CourseMember, and_(CourseMember.course_id == Assignment.course_id,
+                                 CourseMember.role == CourseRole.STUDENT))
+        .join(Submission, and_(Submission.user_id == CourseMember.user_id,
+                               Submission.challenge_id == AssignmentChallenge.challenge_id))
+        .where(_counted(), *where)
+        .group_by(Assignment.id, AssignmentChallenge.challenge_id, Submission.user_id)
+        .subquery("cell"))
+    newest = aliased(Submission)
+    newest_verdict = (
+        select(newest.verdict)
+        .where(*_finished(newest), newest.user_id == cell.c.user_id,
+               newest.challenge_id == cell.c.challenge_id,
+               newest.created_at == cell.c.newest_at)
+        .order_by(newest.id.desc()).limit(1).scalar_subquery())
+    return select(cell.c.assignment_id, cell.c.challenge_id, cell.c.user_id, cell.c.attempts,
+                  cell.c.accepted_at, cell.c.newest_at,
+                  case((cell.c.accepted_at.is_not(None), str(Verdict.ACCEPTED)),
+                       else_=newest_verdict))
+
+
+def _rewrite(students, stale: ColumnElement[bool], *where: ColumnElement[bool]) -> None:
+    """Lock the students (PostgreSQL), delete the `stale` cells, insert them recomputed."""
+    db.session.execute(select(User.id).where(User.id.in_(students)).order_by(User.id)
+                       .with_for_update())
+    db.session.execute(delete(GradebookCell).where(stale))
+    db.session.execute(insert(GradebookCell).from_select(FIELDS, _computed(*where)))
+
+
+def refresh_cells(user_id: int, challenge_id: int) -> None:
+    """Recompute a student's cells of one challenge, in every assignment holding it."""
+    _rewrite([user_id], and_(GradebookCell.user_id == user_id,
+                             GradebookCell.challenge_id == challenge_id),
+             Submission.user_id == user_id, AssignmentChallenge.challenge_id == challenge_id)
+
+
+def refresh_submission(submission_id: int) -> None:
+    """Recompute the cells a submission's new verdict may change (none for a run)."""
+    user_id, challenge_id, kind = db.session.execute(
+        select(Submission.user_id, Submission.challenge_id, Submission.kind)
+        .where(Submission.id == submission_id)).one()
+    if kind == Kind.SUBMISSION:
+        refresh_cells(user_id, challenge_id)
+
+
+def refresh_member(user_id: int, course_id: int) -> None:
+    """Recompute a member's cells in one course (none unless they are a student of it)."""
+    in_course = select(Assignment.id).where(Assignment.course_id == course_id)
+    _rewrite([user_id], and_(GradebookCell.user_id == user_id,
+                             GradebookCell.assignment_id.in_(in_course)),
+             Assignment.course_id == course_id, Submission.user_id == user_id)
+
+
+def refresh_assignment(assignment: Assignment) -> None:
+    """Recompute every cell of an assignment, for every student of its course."""
+    db.session.flush()
+    students = select(CourseMember.user_id).where(CourseMember.course_id == assignment.course_id,
+                                                  CourseMember.role == CourseRole.STUDENT)
+    _rewrite(students, GradebookCell.assignment_id == assignment.id,
+             Assignment.id == assignment.id)
