@@ -32,8 +32,8 @@ class Submission(db.Model):
         CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
         Index("ix_submission_status_id", "status", "id"),
         Index("ix_submission_user_id_challenge_id", "user_id", "challenge_id"),
-        # Covers the gradebook's aggregate (services.gradebook); its three equalities make
-        # planners without statistics prefer it to ix_submission_status_id.
+        # Covers the gradebook cells' recomputation (services.gradebook_cells); its three
+        # equalities make planners without statistics prefer it to ix_submission_status_id.
         Index("ix_submission_gradebook", "status", "kind", "user_id", "challenge_id",
               "created_at", "verdict"),
     )

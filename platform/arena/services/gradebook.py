@@ -1,10 +1,7 @@
 """A course's gradebook: per student and challenge, the best verdict, on time or late, the
-attempts and the first accept, read from the stored cells (arena.services.gradebook_cells).
-
-What counts: a student's recorded, finished submissions to the challenge from the
-assignment's opening on; after the due time only under the `marked` late policy (then they
-are marked late). A submission at the due instant exactly is on time. The platform's own
-failures (`internal_error`) are not attempts.
+attempts and the first accept, read from the stored cells (arena.services.gradebook_cells
+says what counts). A cell is late when its first accept, else its newest counted attempt,
+came after the due time; at the due instant exactly it is on time.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A cell is one student's standing on one challenge of one assignment: the counted attempts,
 the first accept, the newest counted attempt and the verdict to show (`accepted` once there
 is an accept, otherwise the newest counted verdict). What counts is said once, in
-`_counted` (and in arena.services.gradebook's docstring). Cells are derived data: they are
+`_counted`. Cells are derived data: they are
 recomputed from the submissions, never edited, whenever one of their inputs changes:
 
 - a verdict recorded or regraded: that student's cells of that challenge
