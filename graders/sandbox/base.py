@@ -41,6 +41,7 @@ class Sandbox(Protocol):
 
     name: str
     reason: str
+    memory_per_box: bool  # memory limited for the box as a whole, not per process
 
     def run(self, job: dict, limits: Limits) -> RunOutcome:
         """Run one job to completion or to a limit, always cleaning up."""

@@ -28,15 +28,17 @@ def _read_only(path):
         return 1
 
 def _limit(rlimit, *paths):
-    """The cgroup's limit where one is set, else the rlimit (the process backend's way)."""
+    """The tighter of the cgroup's limit, where one is set, and the rlimit."""
+    tightest = resource.getrlimit(rlimit)[0]
+    tightest = 2 ** 63 if tightest == resource.RLIM_INFINITY else tightest
     for path in paths:
         try:
             text = open(path).read().split()[0]
         except (OSError, IndexError):
             continue
-        if text.isdigit() and int(text) < 2 ** 50:
-            return float(text)
-    return float(resource.getrlimit(rlimit)[0])
+        if text.isdigit():
+            tightest = min(tightest, int(text))
+    return float(tightest)
 
 def probe():
     interfaces = [line.split(":")[0].strip() for line in open("/proc/net/dev").readlines()[2:]]

@@ -1,7 +1,11 @@
-"""The Docker backend: one fresh, locked-down container per run, fed over its attached stdin.
+"""The Docker backend: locked-down containers, each a zygote that runs jobs one at a time.
 
-Containers come from a warm pool when one fits (the runner and NumPy already imported, waiting
-for its one job) or are started on demand. Every container is labelled, used once and removed.
+A container's PID 1 (the image's init.py) forks a child per job that gets a uid, scratch and
+limits of its own, and kills every process of the job before it reports. The warm pool lends
+started containers to one job at a time and takes them back for the next, until a container
+has run its jobs, is too old or reports an anomaly; a job that no pooled container fits
+(other memory or file limits) gets a fresh container for itself alone.
+Every container is labelled and removed in the end.
 """
 
 from __future__ import annotations
@@ -11,33 +15,53 @@ import logging
 import select
 import socket
 import struct
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
 
 import docker
-from docker.errors import DockerException
 
 from graders.sandbox.base import Limits, RunOutcome
-from graders.sandbox.image import DEADLINE_LABEL, LABEL, OWNER_LABEL, owner_id, reap
+from graders.sandbox.image import (
+    BOX,
+    DEADLINE_LABEL,
+    LABEL,
+    OWNER_LABEL,
+    owner_id,
+    reap,
+)
 from graders.sandbox.pool import WarmPool
+from graders.sandbox.seccomp import docker_option
 
 log = logging.getLogger(__name__)
-HEADER = struct.Struct(">BxxxL")
-END_LINE = b'{"event": "end"}\n'  # the runner's last line; its exit state then adds nothing
-DRAIN_SECONDS = 0.002
+
+
+HEADER = struct.Struct(">BxxxL")  # the engine's own framing of an attached stream
 ENVIRONMENT = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+# A box ends by itself (init.py) when no job comes within these seconds; a pooled box is lent
+# only while younger than BOX_MAX_AGE_SECONDS (well inside its wait) and for BOX_MAX_JOBS jobs.
+POOL_IDLE_SECONDS = 600.0
+COLD_IDLE_SECONDS = 30.0
+BOX_MAX_AGE_SECONDS = 300.0
+BOX_MAX_JOBS = 200
+# The box kills a job at its wall clock; the host gives the box this much longer to say so.
+WALL_GRACE_SECONDS = 2.0
+POOL_WAIT_SECONDS = 10.0  # a job waits this long for a pooled box before it starts its own
+CAPABILITIES = ["SETUID", "SETGID"]  # init.py's, to give each job its uid; no job keeps them
 
 
-def container_options(image: str, limits: Limits) -> dict:
-    """Return the create() options: no network, read-only, no capabilities, hard limits."""
+def container_options(image: str, limits: Limits, idle_seconds: float) -> dict:
+    """Return the create() options: no network, read-only, no capability but init.py's two,
+    hard limits. Memory is the whole box's; the others bound what a job may ask for."""
     memory = f"{limits.memory_mb}m"
     return {
-        "image": image, "stdin_open": True, "network_mode": "none", "read_only": True,
+        "image": image, "command": [f"{idle_seconds:g}"],
+        "stdin_open": True, "network_mode": "none", "read_only": True,
         "tmpfs": {"/tmp": "rw,noexec,nosuid,nodev,size=64m"}, "cap_drop": ["ALL"],
-        "security_opt": ["no-new-privileges"], "pids_limit": limits.pids,
+        "cap_add": CAPABILITIES, "security_opt": ["no-new-privileges", docker_option()],
+        "pids_limit": limits.pids + 2,  # init.py and its sweeper beside the job's own
         "mem_limit": memory, "memswap_limit": memory, "nano_cpus": 10**9,
-        "user": "65534:65534", "environment": ENVIRONMENT,
+        "user": "0:0", "environment": ENVIRONMENT,
         "ulimits": [docker.types.Ulimit(name="nofile", soft=limits.open_files,
                                         hard=limits.open_files),
                     docker.types.Ulimit(name="core", soft=0, hard=0),
@@ -47,20 +71,48 @@ def container_options(image: str, limits: Limits) -> dict:
     }
 
 
+def fits(box: Limits, job: Limits) -> bool:
+    """Tell whether a box started with `box` limits holds a job's limits exactly."""
+    return (box.memory_mb == job.memory_mb and job.pids <= box.pids
+            and job.open_files <= box.open_files and job.file_size_mb <= box.file_size_mb)
+
+
+def job_frame(job: dict, limits: Limits) -> bytes:
+    """Return a job as init.py reads it: its length, then the job and its limits as JSON."""
+    body = json.dumps({"job": job, "limits": asdict(limits)}).encode()
+    return BOX.JOB.pack(len(body)) + body
+
+
+@dataclass(eq=False)
+class Box:
+    """A started container and the stream attached to it."""
+
+    container: object
+    raw: socket.socket
+    wrapper: object
+    limits: Limits
+    jobs: int = 0
+    born: float = field(default_factory=time.monotonic)
+
+
 class DockerSandbox:
-    """Run each job in its own container; a warm pool hides the start-up."""
+    """Run jobs in zygote containers; a warm pool lends them out one job at a time."""
 
     name = "docker"
+    memory_per_box = True  # the container's cgroup
 
     def __init__(self, client, image: str, reason: str = "", pool_size: int = 0,
-                 pool_limits: Limits | None = None) -> None:
+                 pool_limits: Limits | None = None,
+                 pool_idle_seconds: float = POOL_IDLE_SECONDS) -> None:
         self.client, self.image, self.reason = client, image, reason
         self.owner = owner_id()
-        self.pool_limits = pool_limits or Limits()
+        self.pool_limits, self.pool_idle = pool_limits or Limits(), pool_idle_seconds
         self._cleaner = ThreadPoolExecutor(max_workers=2, thread_name_prefix="arena-cleanup")
         self._reap()
-        self.pool = WarmPool(lambda: self._start(self.pool_limits, waiting=True), self._remove,
-                             pool_size, housekeeping=self._reap) if pool_size else None
+        self.pool = WarmPool(lambda: self._start(self.pool_limits, pooled=True), self._discard,
+                             pool_size, housekeeping=self._reap,
+                             max_age=min(BOX_MAX_AGE_SECONDS, pool_idle_seconds * 0.5),
+                             alive=_silent) if pool_size else None
 
     def _reap(self) -> None:
         """Remove strays left by dead owners; a busy engine only delays it to the next round."""
@@ -79,124 +131,169 @@ class DockerSandbox:
         self._cleaner.shutdown(wait=True)
 
     def run(self, job: dict, limits: Limits) -> RunOutcome:
-        """Run one job: take or start a container, talk to it, always remove it."""
-        container = self._take(limits) or self._start(limits)
+        """Run one job in a pooled box that fits it, or in a fresh one; always hand it back.
+
+        A pooled box found gone (an engine restart kills them) before it said a word is no
+        verdict: the job runs again, once, in a fresh box."""
+        box = self._take(limits)
+        if box is not None:
+            outcome = self._run_in(box, job, limits)
+            if outcome is not None:
+                return outcome
+            log.warning("sandbox box %s was gone before its job: a fresh one runs it",
+                        box.container.id[:12])
+        return self._run_in(self._start(limits), job, limits, fresh=True)
+
+    def _run_in(self, box: Box, job: dict, limits: Limits,
+                fresh: bool = False) -> RunOutcome | None:
+        """Run the job in `box` and hand the box back; None when a pooled box was gone."""
+        spent = True
         try:
-            return self._talk(container, job, limits)
+            outcome, status = self._talk(box, job, limits)
+            spent = status is None or status["recycle"]
+            gone = (status is None and not fresh and not outcome.stdout and not outcome.stderr
+                    and not outcome.timed_out and not outcome.oom_killed)
+            return None if gone else outcome
         finally:
-            self._cleaner.submit(self._remove, container)
+            if self.pool is not None and self.pool.owns(box):
+                self.pool.give_back(box, spent=spent or box.jobs >= BOX_MAX_JOBS)
+            else:
+                self._discard(box)
 
-    def _take(self, limits: Limits):
-        if self.pool is None or limits != self.pool_limits:
+    def _take(self, limits: Limits) -> Box | None:
+        if self.pool is None or not fits(self.pool_limits, limits):
             return None
-        container = self.pool.take()
-        while container is not None and not self._running(container):
-            self._cleaner.submit(self._remove, container)  # the engine restarted under it
-            container = self.pool.take()
-        return container
+        return self.pool.take(wait=POOL_WAIT_SECONDS)
 
-    def _running(self, container) -> bool:
-        try:
-            return self.client.api.inspect_container(container.id)["State"]["Running"]
-        except DockerException:
-            return False
+    def _discard(self, box: Box) -> None:
+        self._cleaner.submit(self._remove, box)
 
-    def _start(self, limits: Limits, waiting: bool = False):
+    def _start(self, limits: Limits, pooled: bool = False) -> Box:
         labels = {LABEL: "1", OWNER_LABEL: self.owner}
-        if not waiting:
+        if not pooled:
             labels[DEADLINE_LABEL] = str(time.time() + limits.wall_seconds)
+        idle = self.pool_idle if pooled else COLD_IDLE_SECONDS
         container = self.client.containers.create(labels=labels,
-                                                  **container_options(self.image, limits))
+                                                  **container_options(self.image, limits, idle))
         container.start()
-        return container
+        wrapper = self.client.api.attach_socket(
+            container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
+        return Box(container, wrapper._sock, wrapper, limits)  # the connection itself
 
-    def _remove(self, container) -> None:
+    def _remove(self, box: Box) -> None:
+        # Close the connection itself (the SDK's wrapper leaves it open): a container whose
+        # output nobody reads any more blocks the engine until its stream is gone.
+        for stream in (box.raw, box.wrapper):
+            try:
+                stream.close()
+            except OSError:
+                pass
         try:
-            container.remove(force=True)
+            box.container.remove(force=True)
         except Exception:  # noqa: BLE001 - already gone or the engine is slow: the reaper's job
             pass
 
-    def _talk(self, container, job: dict, limits: Limits) -> RunOutcome:
+    def _talk(self, box: Box, job: dict, limits: Limits) -> tuple[RunOutcome, dict | None]:
+        """Hand the box one job and collect what it says; return it and the box's status of
+        the job (None when the box ended or ran past its limit without one)."""
         started = time.monotonic()
-        sock = self.client.api.attach_socket(
-            container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
-        raw = sock._sock  # the SDK wraps the hijacked connection; we need half-close
+        box.jobs += 1
         try:
-            threading.Thread(target=_send, args=(raw, json.dumps(job).encode()),
-                             daemon=True).start()
-            outcome = _collect(raw, limits, started + limits.wall_seconds)
-        finally:
-            # Close the connection itself (the SDK's wrapper leaves it open): a container whose
-            # output nobody reads any more blocks the engine until its stream is gone.
-            raw.close()
-            sock.close()
-        if outcome.timed_out or outcome.output_exceeded:
-            self._kill(container)
-        if not outcome.stdout.endswith(END_LINE):  # cut short: the engine's word on why
-            state = self._state(container)
+            box.raw.sendall(job_frame(job, limits))
+            outcome, status = _collect(box.raw, limits,
+                                       started + limits.wall_seconds + WALL_GRACE_SECONDS)
+        except OSError:
+            outcome, status = RunOutcome(stdout=b"", stderr=b"", exit_code=None), None
+        if status is None:  # the box said nothing more: it ended, or is stuck past its limit
+            if outcome.timed_out:
+                self._kill(box)
+            state = self._state(box)
             outcome.exit_code = state.get("ExitCode")
             outcome.oom_killed = bool(state.get("OOMKilled"))
+        else:
+            outcome.exit_code = status["exit_code"]
+            outcome.timed_out = outcome.timed_out or status["timed_out"]
+            outcome.oom_killed = status["oom_killed"]
+            outcome.output_exceeded = outcome.output_exceeded or status["output_exceeded"]
+            if status["left_behind"]:
+                log.warning("a job left %s in sandbox box %s: the box is recycled",
+                            status["left_behind"], box.container.id[:12])
         outcome.seconds = time.monotonic() - started
-        return outcome
+        return outcome, status
 
-    def _kill(self, container) -> None:
+    def _kill(self, box: Box) -> None:
         try:
-            container.kill()
+            box.container.kill()
         except Exception:  # noqa: BLE001 - already dead, or the engine is slow: removal follows
             pass
 
-    def _state(self, container) -> dict:
+    def _state(self, box: Box) -> dict:
         try:
-            self.client.api.wait(container.id, timeout=10)
-            return self.client.api.inspect_container(container.id)["State"]
+            self.client.api.wait(box.container.id, timeout=10)
+            return self.client.api.inspect_container(box.container.id)["State"]
         except Exception:  # noqa: BLE001 - no state is no evidence: the outcome stands alone
             return {}
 
 
-def _send(raw: socket.socket, data: bytes) -> None:
-    try:
-        raw.sendall(data)
-        raw.shutdown(socket.SHUT_WR)
-    except OSError:
-        pass
+def _silent(box: Box) -> bool:
+    """Tell whether an idle box is still there: one says nothing, and a dead one's stream
+    ends (an engine restart kills them)."""
+    return not select.select([box.raw], [], [], 0)[0]
 
 
-def _collect(raw: socket.socket, limits: Limits, deadline: float) -> RunOutcome:
-    """Demultiplex the attached stream into stdout and stderr, up to caps and the deadline."""
-    caps = {1: limits.max_stdout_bytes, 2: limits.max_stderr_bytes}
-    streams = {1: bytearray(), 2: bytearray()}
-    sizes = {1: 0, 2: 0}
-    buffer = bytearray()
-    timed_out = exceeded = False
-    finished = False
-    while True:
+class _Frames:
+    """Undo the two framings of a box's stream: the engine's, then init.py's within stdout."""
+
+    def __init__(self) -> None:
+        self.engine, self.box = bytearray(), bytearray()
+
+    def feed(self, data: bytes) -> list[tuple[int, bytes]]:
+        """Take bytes from the socket; return the whole frames of init.py they complete."""
+        self.engine += data
+        while len(self.engine) >= HEADER.size:
+            kind, size = HEADER.unpack_from(self.engine)
+            if len(self.engine) < HEADER.size + size:
+                break
+            payload = bytes(self.engine[HEADER.size:HEADER.size + size])
+            del self.engine[:HEADER.size + size]
+            if kind == 1:
+                self.box += payload
+            elif kind == 2:  # init.py's own stderr: only ever a fault of ours
+                log.warning("sandbox box: %s", payload.decode("utf-8", "replace")[:2000])
+        frames = []
+        while len(self.box) >= BOX.OUTPUT.size:
+            kind, size = BOX.OUTPUT.unpack_from(self.box)
+            if len(self.box) < BOX.OUTPUT.size + size:
+                break
+            frames.append((kind, bytes(self.box[BOX.OUTPUT.size:BOX.OUTPUT.size + size])))
+            del self.box[:BOX.OUTPUT.size + size]
+        return frames
+
+
+def _collect(raw: socket.socket, limits: Limits,
+             deadline: float) -> tuple[RunOutcome, dict | None]:
+    """Read one job's output up to caps and the deadline; return it and the box's status
+    (None when the box ended or ran past the deadline without one)."""
+    caps = {BOX.STDOUT: limits.max_stdout_bytes, BOX.STDERR: limits.max_stderr_bytes}
+    streams = {BOX.STDOUT: bytearray(), BOX.STDERR: bytearray()}
+    sizes = {BOX.STDOUT: 0, BOX.STDERR: 0}
+    frames, status, timed_out = _Frames(), None, False
+    while status is None:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            timed_out = not finished
+            timed_out = True
             break
-        wait = DRAIN_SECONDS if finished else min(remaining, 0.5)
-        if not select.select([raw], [], [], wait)[0]:
-            if finished:
-                break
+        if not select.select([raw], [], [], min(remaining, 0.5))[0]:
             continue
-        data = raw.recv(65536)
+        data = raw.recv(1 << 16)
         if not data:
             break
-        buffer += data
-        while len(buffer) >= HEADER.size:
-            kind, size = HEADER.unpack_from(buffer)
-            if len(buffer) < HEADER.size + size:
-                break
-            payload = bytes(buffer[HEADER.size:HEADER.size + size])
-            del buffer[:HEADER.size + size]
-            if kind in caps:
+        for kind, payload in frames.feed(data):
+            if kind == BOX.STATUS:
+                status = json.loads(payload)
+            elif kind in caps:
                 streams[kind] += payload[: max(0, caps[kind] - sizes[kind])]
                 sizes[kind] += len(payload)
-                exceeded = exceeded or sizes[kind] > caps[kind]
-        if exceeded:
-            break
-        # The runner is done: read what is already on its way, without waiting for the
-        # engine to notice the exit (tens of milliseconds).
-        finished = streams[1].endswith(END_LINE)
-    return RunOutcome(stdout=bytes(streams[1]), stderr=bytes(streams[2]), exit_code=None,
-                      timed_out=timed_out, output_exceeded=exceeded)
+    exceeded = any(sizes[kind] > caps[kind] for kind in caps)
+    return RunOutcome(stdout=bytes(streams[BOX.STDOUT]), stderr=bytes(streams[BOX.STDERR]),
+                      exit_code=None, timed_out=timed_out, output_exceeded=exceeded), status

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import socket
 import time
@@ -19,10 +20,21 @@ DEADLINE_LABEL = "arena.deadline"
 STRAY_GRACE_SECONDS = 60
 
 
+def _box_init():
+    """Load the image's init.py: its frame formats and uids are defined there, once."""
+    spec = importlib.util.spec_from_file_location("arena_box_init", IMAGE_DIR / "init.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BOX = _box_init()
+
+
 def image_tag() -> str:
-    """Name the image after the Dockerfile and runner it holds, so a stale one is never used."""
+    """Name the image after the files it is built from, so that a stale one is never used."""
     digest = hashlib.sha256()
-    for name in ("Dockerfile", "runner.py"):
+    for name in ("Dockerfile", "runner.py", "init.py"):
         digest.update((IMAGE_DIR / name).read_bytes())
     return f"{REPOSITORY}:{digest.hexdigest()[:12]}"
 

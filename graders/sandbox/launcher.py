@@ -1,11 +1,13 @@
 """Set up the process sandbox from inside its fresh namespaces, then start the runner.
 
 Started by the host as `unshare ... python -I launcher.py CONFIG`. While still privileged it
-builds the box a root of its own (system files, the interpreter and the runner, read-only, and
-fresh scratch space) and pivots into it; then it forks the runner, which takes the limits,
-drops to the box's own unprivileged uid and becomes the runner.
+joins the box's memory cgroup, builds the box a root of its own (system files, the
+interpreter and the runner, read-only; a /dev of five harmless devices; fresh scratch space)
+and pivots into it; then it forks the runner, which takes the limits, drops to the box's own
+unprivileged uid, loads the system-call filter and becomes the runner.
 When it is PID 1 of a PID namespace, its exit ends every process left in the box.
-Standard library only: it runs before anything else in the box.
+Standard library only (and the system's libseccomp, through ctypes): it runs before anything
+else in the box.
 """
 
 import ctypes
@@ -24,8 +26,21 @@ SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"
 BUILD_AT = "/tmp"  # any existing folder will do: in this mount namespace it is covered, then
 # becomes the root
 PR_SET_NO_NEW_PRIVS = 38
+DEVICES = ("null", "zero", "full", "random", "urandom")
+DEVICE_LINKS = {"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0", "stdout": "/proc/self/fd/1",
+                "stderr": "/proc/self/fd/2"}
+CGROUP_IN_BOX = {1: "/sys/fs/cgroup/memory", 2: "/sys/fs/cgroup"}  # where a container has it
+SCMP_ACT_ALLOW, SCMP_ACT_ERRNO = 0x7FFF0000, 0x00050000
+SCMP_OPS = {"SCMP_CMP_EQ": 4, "SCMP_CMP_MASKED_EQ": 7}
 
 libc = ctypes.CDLL(None, use_errno=True)
+
+
+class ArgCompare(ctypes.Structure):
+    """libseccomp's `struct scmp_arg_cmp`."""
+
+    _fields_ = [("arg", ctypes.c_uint), ("op", ctypes.c_int), ("datum_a", ctypes.c_uint64),
+                ("datum_b", ctypes.c_uint64)]
 
 
 def mount(source, target, fstype, flags, data=None):
@@ -43,7 +58,7 @@ def build_filesystem(config):
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     root = BUILD_AT
     links = {p: os.readlink(p) for p in SYSTEM if os.path.islink(p)}
-    shown = [p for p in (*SYSTEM, *config["show"], "/dev") if p not in links and os.path.isdir(p)]
+    shown = [p for p in (*SYSTEM, *config["show"]) if p not in links and os.path.isdir(p)]
     handles = {p: os.open(p, os.O_PATH) for p in shown}  # sources stay reachable once covered
     mount("none", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
     for path, target in links.items():
@@ -59,8 +74,9 @@ def build_filesystem(config):
         mount(f"/proc/self/fd/{handle}", root + path, None, MS_BIND | MS_REC)
         mount(None, root + path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
         os.close(handle)
-    mount("none", root + "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-          f"size={config['tmp_mb']}m,mode=1777")
+    build_dev(root, config["tmp_mb"])
+    if config["cgroup"]:
+        show_cgroup(root, config["cgroup"])
     mount(None, root, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
     os.chdir(root)
     if libc.syscall(PIVOT_ROOT[platform.machine()], b".", b".") != 0:
@@ -69,13 +85,74 @@ def build_filesystem(config):
     os.chdir("/")
 
 
-def apply_limits(limits):
-    """Set the rlimits that the kernel enforces on the runner and its children."""
+def build_dev(root, tmp_mb):
+    """Give the box a /dev of its own: five harmless devices, the fd links and a fresh shm."""
+    flags = MS_NOSUID | MS_NODEV | MS_NOEXEC
+    os.makedirs(root + "/dev")
+    mount("none", root + "/dev", "tmpfs", flags, "size=64k,mode=0755")
+    for name in DEVICES:  # a bind keeps the device usable on a nodev tmpfs
+        open(f"{root}/dev/{name}", "w").close()
+        mount(f"/dev/{name}", f"{root}/dev/{name}", None, MS_BIND)
+    for name, target in DEVICE_LINKS.items():
+        os.symlink(target, f"{root}/dev/{name}")
+    os.makedirs(root + "/dev/shm")
+    mount("none", root + "/dev/shm", "tmpfs", flags, f"size={tmp_mb}m,mode=1777")
+    mount(None, root + "/dev", None, MS_REMOUNT | MS_RDONLY | flags)
+
+
+def join_cgroup(cgroup):
+    """Move this process, and so every process of the box, into the box's memory cgroup."""
+    with open(os.path.join(cgroup["folder"], "cgroup.procs"), "w") as procs:
+        procs.write("0")
+
+
+def show_cgroup(root, cgroup):
+    """Show the box its own cgroup, read-only, where a container sees it (its limit)."""
+    target = root + CGROUP_IN_BOX[cgroup["version"]]
+    os.makedirs(target)
+    mount(cgroup["folder"], target, None, MS_BIND)
+    mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
+
+
+def seccomp_loader(profile):
+    """Compile the system-call profile with libseccomp; return the function that loads it."""
+    seccomp = ctypes.CDLL("libseccomp.so.2")
+    seccomp.seccomp_init.restype = ctypes.c_void_p
+    seccomp.seccomp_init.argtypes = [ctypes.c_uint32]
+    seccomp.seccomp_rule_add_array.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int,
+                                               ctypes.c_uint, ctypes.POINTER(ArgCompare)]
+    seccomp.seccomp_load.argtypes = [ctypes.c_void_p]
+    context = seccomp.seccomp_init(SCMP_ACT_ERRNO | profile["defaultErrnoRet"])
+    for rule in profile["syscalls"]:
+        action = (SCMP_ACT_ALLOW if rule["action"] == "SCMP_ACT_ALLOW"
+                  else SCMP_ACT_ERRNO | rule["errnoRet"])
+        args = [ArgCompare(a["index"], SCMP_OPS[a["op"]], a["value"], a.get("valueTwo", 0))
+                for a in rule.get("args", [])]
+        array = (ArgCompare * max(1, len(args)))(*args)
+        for name in rule["names"]:
+            number = seccomp.seccomp_syscall_resolve_name(name.encode())
+            if number < 0:  # not a system call of this architecture
+                continue
+            if seccomp.seccomp_rule_add_array(context, action, number, len(args), array) != 0:
+                raise OSError(f"seccomp rule for {name} refused")
+
+    def load():
+        if seccomp.seccomp_load(context) != 0:
+            raise OSError("seccomp filter not loaded")
+    return load
+
+
+def apply_limits(limits, address_space):
+    """Set the rlimits that the kernel enforces on the runner and its children.
+
+    Memory as address space only where no cgroup limits the box as a whole.
+    """
     cpu = int(limits["cpu_seconds"]) + 1
     mib = 1024 * 1024
+    memory = limits["memory_mb"] * mib if address_space else resource.RLIM_INFINITY
     for which, value in (
         (resource.RLIMIT_CPU, (cpu, cpu + 1)),
-        (resource.RLIMIT_AS, (limits["memory_mb"] * mib,) * 2),
+        (resource.RLIMIT_AS, (memory, memory)),
         (resource.RLIMIT_NPROC, (limits["pids"],) * 2),
         (resource.RLIMIT_FSIZE, (limits["file_size_mb"] * mib,) * 2),
         (resource.RLIMIT_NOFILE, (limits["open_files"],) * 2),
@@ -84,15 +161,17 @@ def apply_limits(limits):
         resource.setrlimit(which, value)
 
 
-def become_runner(config):
-    """Drop privileges and limits in place, then exec the runner (never returns)."""
+def become_runner(config, load_filter):
+    """Drop privileges and limits in place, filter system calls, exec the runner (never returns)."""
     os.chdir(config["workdir"])
-    apply_limits(config["limits"])
+    apply_limits(config["limits"], address_space=not config["cgroup"])
     if config["uid"] is not None:
         os.setgroups([])
         os.setgid(config["uid"])
         os.setuid(config["uid"])
     libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    if load_filter is not None:
+        load_filter()
     os.execve(sys.executable, [sys.executable, "-I", "-B", config["runner"]], config["env"])
 
 
@@ -107,13 +186,16 @@ def reap_until(child):
 def main():
     """Set up the box and run the runner in it."""
     config = json.loads(sys.argv[1])
+    if config["cgroup"]:
+        join_cgroup(config["cgroup"])
+    load_filter = seccomp_loader(config["seccomp"]) if config["seccomp"] else None
     if config["namespaces"]:
         build_filesystem(config)
     if os.getpid() != 1:
-        become_runner(config)
+        become_runner(config, load_filter)
     child = os.fork()
     if child == 0:
-        become_runner(config)
+        become_runner(config, load_filter)
     code = reap_until(child)
     os._exit(code if code >= 0 else 128 - code)
 

@@ -6,6 +6,7 @@ shares the host's kernel view of the file system, read-only); docs/security.md s
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import secrets
@@ -21,14 +22,18 @@ from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 
+from graders.sandbox import cgroups
 from graders.sandbox.base import RUNNER_PATH, Limits, RunOutcome
+from graders.sandbox.cgroups import BoxCgroup
+from graders.sandbox.image import BOX
+from graders.sandbox.seccomp import profile
 
 LAUNCHER_PATH = Path(__file__).with_name("launcher.py")
 NAMESPACE_FLAGS = ["--net", "--ipc", "--pid", "--mount", "--uts", "--fork", "--kill-child",
                    "--mount-proc"]
 # The box's root holds the system (these, read-only) and `shown_paths()`, nothing else.
 SYSTEM_PREFIXES = ("/usr/", "/bin/", "/sbin/", "/lib", "/etc/")
-BOX_UID_BASE, BOX_UID_SPAN = 1_900_000_000, 100_000_000
+BOX_UID_BASE, BOX_UID_SPAN = BOX.JOB_UID_BASE, BOX.JOB_UID_SPAN  # the same as a container's
 RUNNER_ENV = {
     "PATH": "/usr/local/bin:/usr/bin:/bin",
     "HOME": "/tmp",
@@ -38,6 +43,7 @@ RUNNER_ENV = {
     "OPENBLAS_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
 }
+OOM_POLL_SECONDS = 0.05
 
 
 @cache
@@ -69,6 +75,16 @@ def orphan_guard() -> tuple[str, ...]:
     return ("setpriv", "--pdeathsig", "KILL", "--") if shutil.which("setpriv") else ()
 
 
+@cache
+def seccomp_available() -> bool:
+    """Tell whether libseccomp is here to load the system-call filter with."""
+    try:
+        ctypes.CDLL("libseccomp.so.2")
+    except OSError:
+        return False
+    return True
+
+
 def shown_paths() -> list[str]:
     """List the folders the box needs besides the system's: the interpreter's and the runner's."""
     paths = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, RUNNER_PATH.parent)}
@@ -81,9 +97,18 @@ class ProcessSandbox:
     name = "process"
 
     def __init__(self, reason: str = "") -> None:
-        self.reason = reason
         self.show = shown_paths()
         self.prefix = namespace_prefix()
+        self.cgroups = cgroups.parent_folder()
+        if self.cgroups is not None:
+            cgroups.sweep(self.cgroups[0])
+        self.memory_per_box = self.cgroups is not None
+        self.filtered = seccomp_available()
+        self.reason = "; ".join(filter(None, (
+            reason,
+            f"memory per box (cgroup v{self.cgroups[1]})" if self.cgroups
+            else "memory per process: no cgroup to create here",
+            "" if self.filtered else "no system-call filter: libseccomp is missing")))
 
     def close(self) -> None:
         """Hold nothing between runs: nothing to release."""
@@ -91,12 +116,15 @@ class ProcessSandbox:
     def run(self, job: dict, limits: Limits) -> RunOutcome:
         """Run one job: prepare a workdir, run, collect, always clean up."""
         workdir = tempfile.mkdtemp(prefix="arena-box-")
+        group = BoxCgroup.create(self.cgroups, limits.memory_mb)
         try:
-            return self._run_in(workdir, job, limits)
+            return self._run_in(workdir, job, limits, group)
         finally:
+            if group is not None:
+                group.remove()
             shutil.rmtree(workdir, ignore_errors=True)
 
-    def _command(self, workdir: str, limits: Limits) -> list[str]:
+    def _command(self, workdir: str, limits: Limits, group: BoxCgroup | None) -> list[str]:
         namespaced = self.prefix is not None
         root = os.geteuid() == 0
         uid = box_uid() if root else None
@@ -111,19 +139,22 @@ class ProcessSandbox:
             "uid": uid,
             "runner": str(RUNNER_PATH),
             "env": RUNNER_ENV,
+            "cgroup": group and {"folder": str(group.path), "version": group.version},
+            "seccomp": profile() if self.filtered else None,
         }
         launcher = [sys.executable, "-I", "-B", str(LAUNCHER_PATH), json.dumps(config)]
         return [*orphan_guard(), *(self.prefix or ()), *launcher]
 
-    def _run_in(self, workdir: str, job: dict, limits: Limits) -> RunOutcome:
+    def _run_in(self, workdir: str, job: dict, limits: Limits,
+                group: BoxCgroup | None) -> RunOutcome:
         started = time.monotonic()
         proc = subprocess.Popen(
-            self._command(workdir, limits), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self._command(workdir, limits, group), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, env=RUNNER_ENV, start_new_session=True, cwd=workdir,
         )
         threading.Thread(target=_feed, args=(proc.stdin, json.dumps(job).encode()),
                          daemon=True).start()
-        outcome = _collect(proc, limits, started + limits.wall_seconds)
+        outcome = _collect(proc, limits, started + limits.wall_seconds, group)
         outcome.seconds = time.monotonic() - started
         return outcome
 
@@ -143,12 +174,15 @@ def _kill(proc: subprocess.Popen) -> None:
         pass
 
 
-def _collect(proc: subprocess.Popen, limits: Limits, deadline: float) -> RunOutcome:
-    """Read stdout and stderr up to their caps until exit, the deadline or an overflow."""
+def _collect(proc: subprocess.Popen, limits: Limits, deadline: float,
+             group: BoxCgroup | None) -> RunOutcome:
+    """Read stdout and stderr up to their caps until exit, the deadline, an overflow or, as in
+    a container, the first process of the box killed for want of memory."""
     caps = {proc.stdout: limits.max_stdout_bytes, proc.stderr: limits.max_stderr_bytes}
     chunks: dict = {proc.stdout: [], proc.stderr: []}
     sizes = dict.fromkeys(caps, 0)
-    timed_out = exceeded = False
+    timed_out = exceeded = out_of_memory = False
+    tick = 0.5 if group is None else OOM_POLL_SECONDS
     with selectors.DefaultSelector() as selector:
         for stream in caps:
             selector.register(stream, selectors.EVENT_READ)
@@ -157,7 +191,7 @@ def _collect(proc: subprocess.Popen, limits: Limits, deadline: float) -> RunOutc
             if remaining <= 0:
                 timed_out = True
                 break
-            for key, _ in selector.select(timeout=min(remaining, 0.5)):
+            for key, _ in selector.select(timeout=min(remaining, tick)):
                 data = os.read(key.fd, 65536)
                 if not data:
                     selector.unregister(key.fileobj)
@@ -166,13 +200,16 @@ def _collect(proc: subprocess.Popen, limits: Limits, deadline: float) -> RunOutc
                 chunks[stream].append(data[: caps[stream] - sizes[stream]])
                 sizes[stream] += len(data)
                 exceeded = exceeded or sizes[stream] > caps[stream]
-            if exceeded:
+            out_of_memory = group is not None and group.oom_killed()
+            if exceeded or out_of_memory:
                 break
     _kill(proc)
     exit_code = proc.wait()
+    out_of_memory = out_of_memory or (group is not None and group.oom_killed())
     for stream in caps:
         stream.close()
     return RunOutcome(
         stdout=b"".join(chunks[proc.stdout]), stderr=b"".join(chunks[proc.stderr]),
         exit_code=exit_code, timed_out=timed_out, output_exceeded=exceeded,
+        oom_killed=out_of_memory,
     )

@@ -12,6 +12,8 @@ sandbox, with its expected verdict in a header of `# key: value` lines:
     # time-limit: 3                    the challenge's time limit for this case (seconds)
     # max-seconds: 8                   the grading must end within this many seconds
     # before: other.py                 grade that submission first (it must be accepted)
+    # needs: memory-per-box            only on a backend that limits the box's memory as a
+    #                                  whole (skipped, or failed where the tier is required)
     # why: ...                         what the attack is and what defence the verdict proves
 
 A header value may go on over the following comment lines indented by three spaces (`#   ...`).
@@ -40,7 +42,7 @@ REPO = Path(__file__).resolve().parents[2]
 CHALLENGES = REPO / "challenges"
 SUBMISSIONS = Path(__file__).resolve().parent / "submissions"
 BACKENDS = ("process", "docker")
-DOCKER_POOL = 2
+DOCKER_POOL = 1  # one box: every job runs in the container the jobs before it used, unless recycled
 CANARY = "arena-abuse-canary"
 CANARY_PORT = 47913
 CANARY_SOCKETS = (Path("/run/arena-abuse-canary.sock"), REPO / ".arena-abuse-canary.sock")
@@ -53,7 +55,8 @@ PWNED_GLOB = "arena-abuse-pwned-*"
 LINGER_NAME = "abuse-linger"
 VERDICTS = {str(v) for v in Verdict} - {str(Verdict.INTERNAL_ERROR)}
 KEYS = {"expect", "process", "process-why", "docker", "xfail-process", "xfail-docker",
-        "time-limit", "max-seconds", "before", "why"}
+        "time-limit", "max-seconds", "before", "needs", "why"}
+NEEDS = {"memory-per-box": "memory_per_box"}  # a header's need: the sandbox attribute it reads
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,6 +83,11 @@ class Submission:
     def xfail(self, backend: str) -> str | None:
         """Return why this case is a known hole of `backend`, or None."""
         return self.header.get(f"xfail-{backend}")
+
+    def unmet_need(self, sandbox) -> str | None:
+        """Return the need of the header that `sandbox` does not meet, or None."""
+        need = self.header.get("needs")
+        return need if need and not getattr(sandbox, NEEDS[need]) else None
 
     def number(self, key: str) -> float | None:
         """Return a numeric header value, or None when absent."""
@@ -244,7 +252,7 @@ def processes_named(name: str) -> list[str]:
     return found
 
 
-BOX_UIDS = -1  # any uid a box runs as: 65534 in a container, its own high uid in a process box
+BOX_UIDS = -1  # any uid a box runs as: each job's own high uid, or 65534 (nobody)
 
 
 def box_uid(uid: int) -> bool:

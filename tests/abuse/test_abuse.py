@@ -26,6 +26,7 @@ from abuse_harness import (
     BOX_UIDS,
     KEYS,
     LINGER_NAME,
+    NEEDS,
     PWNED_GLOB,
     REPO,
     VERDICTS,
@@ -34,9 +35,12 @@ from abuse_harness import (
     HostState,
     Submission,
     box_uid,
+    docker_required,
     load_submissions,
+    namespaces_required,
     processes_named,
     processes_of_uid,
+    unavailable,
 )
 
 from arena.queue import get_queue
@@ -111,6 +115,7 @@ def test_the_header_says_what_to_expect_and_why(submission: Submission):
     assert header.get("why"), "say what the attack is and what defence the verdict proves"
     for backend in BACKENDS:
         assert submission.expected(backend) in VERDICTS
+    assert header.get("needs", "memory-per-box") in NEEDS
     assert ("process" in header) == ("process-why" in header), \
         "a verdict of its own on the process backend needs its reason (process-why)"
     assert re.search(r"^def softmax\(row\):", submission.code, re.MULTILINE)
@@ -128,6 +133,10 @@ def test_the_header_says_what_to_expect_and_why(submission: Submission):
 def test_a_hostile_submission_gets_the_verdict_that_proves_the_defence(
         engines: Engines, abuse_host: HostState, backend: str, submission: Submission):
     engine = engines.get(backend)
+    need = submission.unmet_need(engine.sandbox)
+    if need:
+        unavailable(f"the {backend} backend here does not meet {need} (docs/security.md)",
+                    namespaces_required() if backend == "process" else docker_required())
     before = submission.header.get("before")
     if before:
         first, _ = grade_timed(engine, BY_NAME[before])
@@ -281,6 +290,8 @@ def test_after_the_suite_the_host_is_as_before(engines: Engines, abuse_host: Hos
         engine = engines.get(backend)
         report = grade(engine.spec, engine.prepared, CORRECT, engine.sandbox)
         assert report.verdict == Verdict.ACCEPTED, f"{backend}: {describe(report)}"
+        if backend == "docker":  # the fast path: its two boxes' jobs ran in one container
+            assert [box.jobs >= 2 for box in engine.sandbox.pool.ready] == [True]
     engines.close()
     if "docker" in abuse_host.used and shutil.which("docker"):
         left = wait_for(_sandbox_containers, 30.0)

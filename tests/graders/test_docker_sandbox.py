@@ -1,13 +1,16 @@
 """The Docker backend's own promises: a warm pool that refills, heals and drains; a reaper."""
 
 import os
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from graders.protocol import call_job, parse_run
-from graders.sandbox import Limits
+from graders.sandbox import Limits, containers
+from graders.sandbox.containers import COLD_IDLE_SECONDS
 from graders.sandbox.image import DEADLINE_LABEL, LABEL, OWNER_LABEL, reap
 
 pytestmark = pytest.mark.sandbox
@@ -41,26 +44,55 @@ def wait_until(predicate, seconds=60):
     return False
 
 
-def test_the_pool_refills_after_a_burst_and_each_container_serves_once(docker_sandbox):
+def test_a_burst_runs_on_the_pooled_boxes_which_are_lent_again(docker_sandbox):
+    """More jobs at once than boxes: they wait for a pooled box rather than starting cold."""
     assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2)
-    first = list(docker_sandbox.pool.ready)
+    first = {box.container.id for box in docker_sandbox.pool.ready}
     with ThreadPoolExecutor(4) as pool:
-        outputs = list(pool.map(lambda _: doubled(docker_sandbox), range(6)))
-    assert outputs == [[2.0, 4.0]] * 6
+        outputs = list(pool.map(lambda _: doubled(docker_sandbox), range(8)))
+    assert outputs == [[2.0, 4.0]] * 8
     assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2)
-    assert not {c.id for c in first} & {c.id for c in docker_sandbox.pool.ready}
-    # Used containers are removed: only the refilled pool is left.
-    assert wait_until(lambda: len(ours(docker_sandbox)) == 2)
+    assert {box.container.id for box in docker_sandbox.pool.ready} == first
+    assert sum(box.jobs for box in docker_sandbox.pool.ready) == 8
+    assert {c["Id"] for c in ours(docker_sandbox)} == first  # no cold box was needed
+
+
+def test_a_box_is_replaced_after_its_number_of_jobs(docker_sandbox, monkeypatch):
+    monkeypatch.setattr(containers, "BOX_MAX_JOBS", 2)
+    assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2)
+    first = {box.container.id for box in docker_sandbox.pool.ready}
+    for _ in range(4):
+        assert doubled(docker_sandbox) == [2.0, 4.0]
+    assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2
+                      and not first & {box.container.id for box in docker_sandbox.pool.ready})
+    assert wait_until(lambda: len(ours(docker_sandbox)) == 2)  # the spent ones are removed
 
 
 def test_the_pool_heals_when_its_containers_die_under_it(docker_sandbox):
     """What an engine restart does to waiting containers: they are gone; jobs still run."""
     assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2)
-    for container in list(docker_sandbox.pool.ready):
-        container.kill()
+    for box in list(docker_sandbox.pool.ready):
+        box.container.kill()
     assert doubled(docker_sandbox) == [2.0, 4.0]
     assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2
-                      and all(docker_sandbox._running(c) for c in docker_sandbox.pool.ready))
+                      and all(running(docker_sandbox, b) for b in docker_sandbox.pool.ready))
+    for _ in range(4):  # the two that died are spent; their replacements are lent again
+        assert doubled(docker_sandbox) == [2.0, 4.0]
+
+
+def test_a_box_that_dies_as_it_is_lent_costs_its_job_nothing(docker_sandbox, monkeypatch):
+    """Dead after the pool's look at it: the job runs again, once, in a fresh box."""
+    assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2)
+    for box in list(docker_sandbox.pool.ready):
+        box.container.kill()
+    assert wait_until(lambda: not any(running(docker_sandbox, b)
+                                      for b in docker_sandbox.pool.ready))
+    monkeypatch.setattr(docker_sandbox.pool, "alive", lambda box: True)
+    assert doubled(docker_sandbox) == [2.0, 4.0]
+
+
+def running(sandbox, box) -> bool:
+    return sandbox.client.api.inspect_container(box.container.id)["State"]["Running"]
 
 
 def test_closing_drains_the_pool_and_leaves_no_container(make_sandbox):
@@ -94,3 +126,66 @@ def test_an_out_of_memory_kill_is_reported(docker_sandbox):
     outcome = docker_sandbox.run(grow, Limits(memory_mb=128))
     assert outcome.oom_killed
     assert parse_run(outcome.stdout).results == []
+
+
+# A grading process that keeps a warm container and runs an endless job, printing its owner
+# id once both containers are up; it is then killed for real, with no reaper left to help.
+ORPHANING_GRADER = """
+import sys, threading, time
+import docker
+from graders.protocol import call_job
+from graders.sandbox import Limits
+from graders.sandbox import containers
+from graders.sandbox.containers import COLD_IDLE_SECONDS
+from graders.sandbox.containers import DockerSandbox
+from graders.sandbox.image import image_tag
+sandbox = DockerSandbox(docker.from_env(), image_tag(), pool_size=1, pool_idle_seconds=4)
+while not sandbox.pool.ready:
+    time.sleep(0.1)
+endless = call_job("def f(x):\\n    while True:\\n        pass\\n", "f",
+                   [{"args": [[1.0]], "kwargs": {}}], "solution.py", [10])
+threading.Thread(target=sandbox.run, args=(endless, Limits(wall_seconds=3)), daemon=True).start()
+print(sandbox.owner, flush=True)
+time.sleep(3600)
+"""
+
+
+def test_containers_end_by_themselves_when_their_grader_is_killed(docker_sandbox):
+    client = docker_sandbox.client
+    grader = subprocess.Popen([sys.executable, "-c", ORPHANING_GRADER], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        owner = grader.stdout.readline().strip()
+        assert owner, "the grading process did not start its containers"
+        time.sleep(1)  # the job reaches the warm container; the pool starts its replacement
+    finally:
+        grader.kill()
+        grader.wait()
+
+    def theirs():
+        return client.api.containers(all=True, filters={"label": f"{OWNER_LABEL}={owner}"})
+    try:
+        assert theirs(), "the grading process left no container to watch"
+        # The job's 3 s of wall clock, then 4 s idle at most (a cold box COLD_IDLE_SECONDS):
+        # then each box ends itself, with PID 1's exit.
+        bound = COLD_IDLE_SECONDS + 15
+        assert wait_until(lambda: not any(c["State"] == "running" for c in theirs()), bound), \
+            f"a container outlived its grader: {theirs()}"
+        assert all(c["State"] == "exited" for c in theirs()), theirs()
+    finally:
+        for container in theirs():
+            client.api.remove_container(container["Id"], force=True)
+
+
+def test_a_box_ends_as_out_of_memory_when_any_of_its_processes_is_killed(docker_sandbox):
+    children = {**DOUBLE, "source": (
+        "import os, time\n"
+        "def f(x):\n"
+        "    for _ in range(3):\n"
+        "        if os.fork() == 0:\n"
+        "            block = b'x' * (100 << 20)\n"
+        "            time.sleep(30)\n"
+        "            os._exit(len(block))\n"
+        "    time.sleep(30)\n")}
+    outcome = docker_sandbox.run(children, Limits(memory_mb=128, wall_seconds=20))
+    assert outcome.oom_killed and not outcome.timed_out

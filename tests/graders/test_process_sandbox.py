@@ -164,3 +164,37 @@ def test_the_box_dies_with_the_process_that_started_it(tmp_path):
     host.send_signal(signal.SIGKILL)
     host.wait()
     wait_for(lambda: not box_running(), 5, "the box dying with its host")
+
+
+@needs_namespaces
+def test_dev_holds_five_harmless_devices_and_nothing_of_the_hosts(sandbox):
+    body = ("import stat\n"
+            "found = []\n"
+            "for name in sorted(os.listdir('/dev')):\n"
+            "    mode = os.lstat('/dev/' + name).st_mode\n"
+            "    kind = 1 if stat.S_ISCHR(mode) else 2 if stat.S_ISLNK(mode) else 3\n"
+            "    found.append(kind * 100 + len(name))\n"
+            "with open('/dev/null', 'w') as sink:\n"
+            "    sink.write('x')\n"
+            "return found + [len(open('/dev/urandom', 'rb').read(8))]\n")
+    output, _ = probe(sandbox, body)
+    # fd full null random shm stderr stdin stdout urandom zero, then 8 random bytes read
+    assert output == [202.0, 104.0, 104.0, 106.0, 303.0, 206.0, 205.0, 206.0, 107.0, 104.0, 8.0]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a memory cgroup per box needs root")
+def test_memory_is_limited_per_box_and_its_cgroup_is_removed(sandbox):
+    assert sandbox.memory_per_box, sandbox.reason
+    parent, _ = sandbox.cgroups
+    before = set(parent.glob("arena-box-*"))  # an earlier box's, if it was slow to die
+    body = ("import time\n"
+            "for _ in range(3):\n"
+            "    if os.fork() == 0:\n"
+            "        block = b'x' * (100 << 20)\n"
+            "        time.sleep(30)\n"
+            "        os._exit(len(block))\n"
+            "time.sleep(30)\n"
+            "return [0]\n")
+    _, outcome = probe(sandbox, body, Limits(memory_mb=200, wall_seconds=20))
+    assert outcome.oom_killed and not outcome.timed_out
+    assert set(parent.glob("arena-box-*")) <= before

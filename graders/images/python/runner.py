@@ -166,11 +166,16 @@ def list_cases(module, channel):
 
 def main():
     """Run one job from stdin."""
-    channel = Channel()
     job = json.loads(sys.stdin.buffer.read())
-    LIMITS.update({key: job[key] for key in LIMITS})
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
+    run(job)
+
+
+def run(job):
+    """Run one job, its results on stdout, and end the process (never returns)."""
+    channel = Channel()
+    LIMITS.update({key: job[key] for key in LIMITS})
     module = load_module(job["source"], job["filename"], channel)
     if module is not None:
         if job["mode"] == "cases":

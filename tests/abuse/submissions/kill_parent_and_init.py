@@ -19,7 +19,7 @@ def softmax(row):
                     os.kill(pid, signal.SIGKILL)
                 except OSError:
                     pass
-        if os.getuid() == 65534:  # never as a developer's own uid outside any box
+        if os.getuid() >= 1_000_000:  # a box's own uid, never a developer's outside any box
             try:
                 os.kill(-1, signal.SIGKILL)  # every process it may signal, except itself
             except OSError:

@@ -1,11 +1,22 @@
 # expect: accepted
-# why: leave something for the next submission: files in /tmp, /var/tmp, /dev/shm and the
-#   working folder, a hidden "__pycache__" there, and a named pipe. state_check.py, graded
-#   right after this one, must find none of it.
+# why: leave something for the next submission: files in /tmp, /var/tmp, /dev/shm,
+#   /dev/mqueue (a POSIX message queue), the working folder and home, a hidden "__pycache__"
+#   there, a named pipe, and System V shared memory, semaphores and a message queue (which
+#   the system-call filter refuses). state_check.py, graded right after this one (in the same
+#   Docker container unless it was recycled for what was left), must find none of it.
+import ctypes
 import math
 import os
 
-PLACES = ["/tmp", "/var/tmp", "/dev/shm", os.getcwd(), os.path.expanduser("~")]
+PLACES = ["/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", os.getcwd(), os.path.expanduser("~")]
+IPC_CREAT, IPC_KEY = 0o1000, 0x4152454E
+
+
+def plant_ipc():
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.shmget(IPC_KEY, 4096, IPC_CREAT | 0o666)
+    libc.semget(IPC_KEY, 1, IPC_CREAT | 0o666)
+    libc.msgget(IPC_KEY, IPC_CREAT | 0o666)
 
 
 def plant():
@@ -30,6 +41,7 @@ def plant():
 
 def softmax(row):
     plant()
+    plant_ipc()
     top = max(row)
     exps = [math.exp(x - top) for x in row]
     total = sum(exps)

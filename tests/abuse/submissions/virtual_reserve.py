@@ -1,9 +1,9 @@
 # expect: accepted
-# process: memory_limit_exceeded
-# process-why: the process backend limits address space (RLIMIT_AS), not resident memory, so
-#   reserving 1 GiB that is never touched already fails there; a container counts only the
-#   pages really used, and this submission uses almost none.
-# why: reserving address space without using it is not a memory bomb: a container accepts it.
+# needs: memory-per-box
+# why: reserving address space without using it is not a memory bomb: a box whose memory is
+#   limited as a whole (a container's cgroup, the process backend's where it can make one)
+#   counts only the pages really used, and this submission uses almost none. Where the
+#   process backend has no cgroup it limits address space instead, and this case is skipped.
 import math
 
 import numpy as np

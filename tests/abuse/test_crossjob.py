@@ -1,0 +1,48 @@
+"""Jobs that follow each other in one long-lived container share nothing (docs/security.md)."""
+
+from __future__ import annotations
+
+import pytest
+from abuse_harness import CHALLENGES, SUBMISSIONS
+
+from graders import Verdict, grade, load_challenge
+from graders.prepare import prepare
+from graders.sandbox.containers import DockerSandbox
+
+pytestmark = pytest.mark.sandbox
+PAIRS = [("crossjob_plant_live.py", "crossjob_check_live.py")]
+
+
+@pytest.fixture(scope="module")
+def one_box(make_sandbox):
+    """A Docker backend whose pool holds one box, so that each job follows the last in it."""
+    sandbox = make_sandbox("docker")
+    sandbox.close()
+    single = DockerSandbox(sandbox.client, sandbox.image, pool_size=1)
+    spec = load_challenge(CHALLENGES / "softmax")
+    yield single, spec, prepare(spec, single)
+    single.close()
+
+
+@pytest.mark.parametrize(("plant", "check"), PAIRS)
+def test_the_next_job_in_the_same_container_meets_nothing_of_the_last(one_box, plant, check):
+    sandbox, spec, prepared = one_box
+    planted = grade(spec, prepared, (SUBMISSIONS / plant).read_text(), sandbox)
+    assert planted.verdict == Verdict.ACCEPTED, planted.to_json()
+    (box,) = sandbox.pool.ready
+    before = (box.container.id, box.jobs)
+    checked = grade(spec, prepared, (SUBMISSIONS / check).read_text(), sandbox)
+    assert checked.verdict == Verdict.ACCEPTED, checked.to_json()
+    (after,) = sandbox.pool.ready
+    assert (after.container.id, after.jobs) == (before[0], before[1] + 2)  # the same box, twice
+
+
+def test_a_container_where_a_job_left_files_is_recycled_before_the_next(one_box):
+    sandbox, spec, prepared = one_box
+    box = sandbox.pool.take(wait=30)  # the pool's one box, which the next job borrows
+    sandbox.pool.give_back(box)
+    planted = grade(spec, prepared, (SUBMISSIONS / "state_plant.py").read_text(), sandbox)
+    assert planted.verdict == Verdict.ACCEPTED, planted.to_json()
+    checked = grade(spec, prepared, (SUBMISSIONS / "state_check.py").read_text(), sandbox)
+    assert checked.verdict == Verdict.ACCEPTED, checked.to_json()
+    assert not sandbox.pool.owns(box)  # spent: files outside its scratch
