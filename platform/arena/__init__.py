@@ -14,7 +14,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     # must start without loading Flask, SQLAlchemy and the graders (tests/arena/test_client.py).
     from apiflask import APIFlask
 
-    from arena import api, config, extensions, queue, ratelimit, web
+    from arena import api, bounds, config, extensions, queue, ratelimit, web
 
     # docs_path=None: the docs page is ours (arena.web.api_docs), under the pages' CSP.
     app = APIFlask(__name__, title="Attention Arena API", version="1",
@@ -25,6 +25,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     app.config.from_prefixed_env("ARENA")
     config.finalize(app.config)
     extensions.db.init_app(app)
+    bounds.init_app(app)  # before any route: its `int` converter bounds ids
     api.init_app(app)
     web.init_app(app)
     ratelimit.init_app(app)  # after the views it limits are registered

@@ -67,3 +67,14 @@ class Unauthenticated(ArenaError):
 
     status = 401
     code = "unauthorized"
+
+
+class TooManyRequests(ArenaError):
+    """The caller has too much work in hand; `retry_after` says when to try again (seconds)."""
+
+    status = 429
+    code = "too_many_pending"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -17,6 +17,7 @@ EXPECTED_PATHS = {
     "/api/v1/courses": {"get", "post"},
     "/api/v1/challenges/{slug}/regrade": {"post"},
     "/api/v1/regrades/{regrade_id}": {"get"},
+    "/api/v1/users/{username}/deactivate": {"post"},
     "/api/v1/courses/join": {"post"},
     "/api/v1/courses/{course_id}": {"get"},
     "/api/v1/courses/{course_id}/members": {"get"},

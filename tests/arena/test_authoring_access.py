@@ -31,7 +31,7 @@ ACTORS = ("anonymous", "student", "other_student", "owner", "other_instructor", 
 @pytest.fixture
 def app_config() -> dict:
     """Runs answer 202 at once: no worker grades them here, only who may start one is tested."""
-    return {"RUN_WAIT_EXTRA_SECONDS": 0}
+    return {"RUN_WAIT_SECONDS": 0}
 
 
 @pytest.fixture

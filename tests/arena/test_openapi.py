@@ -120,6 +120,12 @@ class Caller:
         assert started.status_code == 202, started.get_json()
         return started.get_json()["url"]
 
+    def deactivate_an_instructor(self) -> Any:
+        """Deactivate the instructor (created first) as an admin."""
+        self.author()
+        return self.call("POST", "/api/v1/users/author-instructor/deactivate",
+                         headers=self.author("admin"))
+
     def as_author(self, method: str, path: str, **kwargs: Any) -> Any:
         """Send a request as the instructor."""
         return self.call(method, path, headers=self.author(), **kwargs)
@@ -145,13 +151,13 @@ def _no_sandbox(c: Caller) -> Any:
 
 def _run_not_done_at_once(c: Caller) -> Any:
     # No worker runs here: answer at once rather than wait for a result that cannot come.
-    c.app.config["RUN_WAIT_EXTRA_SECONDS"] = -3600
+    c.app.config["RUN_WAIT_SECONDS"] = 0
     return c.call("POST", f"/api/v1/challenges/{SLUG}/runs", json={"code": CODE})
 
 
 def _run_done(c: Caller) -> Any:
     c.request.getfixturevalue("queue")
-    c.app.config["RUN_WAIT_EXTRA_SECONDS"] = 300  # a busy machine: wait for the result itself
+    c.app.config["RUN_WAIT_SECONDS"] = 300  # a busy machine: wait for the result itself
     return c.call("POST", f"/api/v1/challenges/{SLUG}/runs", json={"code": CODE})
 
 
@@ -395,7 +401,36 @@ RECIPES: dict[str, dict[int, Recipe]] = {
         422: lambda c: c.call("GET", c.submission_url() + "?lang=fr"),
         429: lambda c: c.from_blocked_address("GET", c.submission_url()),
     },
+    "post /api/v1/users/{username}/deactivate": {
+        200: lambda c: c.deactivate_an_instructor(),
+        401: lambda c: c.call("POST", "/api/v1/users/ann/deactivate", headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", "/api/v1/users/ann/deactivate"),
+        404: lambda c: c.call("POST", "/api/v1/users/nobody/deactivate",
+                              headers=c.author("admin")),
+        429: lambda c: c.from_blocked_address("POST", "/api/v1/users/ann/deactivate"),
+    },
 }
+
+
+def _malformed(method: str, path: str) -> Recipe:
+    """A body that is not JSON, sent as JSON: every operation that reads one answers 400."""
+    return lambda c: c.call(method, path, data=b'{"x": ',
+                            headers={**c.headers, "Content-Type": "application/json"})
+
+
+for _operation, _path in [
+        ("post /api/v1/challenges", "/api/v1/challenges"),
+        ("put /api/v1/challenges/{slug}", f"/api/v1/challenges/{SLUG}"),
+        ("post /api/v1/challenges/{slug}/publish", f"/api/v1/challenges/{SLUG}/publish"),
+        ("post /api/v1/challenges/{slug}/regrade", f"/api/v1/challenges/{SLUG}/regrade"),
+        ("post /api/v1/courses", "/api/v1/courses"),
+        ("post /api/v1/courses/join", "/api/v1/courses/join"),
+        ("post /api/v1/courses/{course_id}/assignments", "/api/v1/courses/1/assignments"),
+        ("put /api/v1/courses/{course_id}/assignments/{assignment_id}",
+         "/api/v1/courses/1/assignments/1"),
+        ("post /api/v1/courses/{course_id}/instructors", "/api/v1/courses/1/instructors")]:
+    RECIPES[_operation][400] = _malformed(_operation.split()[0].upper(), _path)
+
 #: The one recipe that needs a worker and a real sandbox.
 NEEDS_SANDBOX = {("post /api/v1/challenges/{slug}/runs", 200)}
 

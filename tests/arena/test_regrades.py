@@ -132,8 +132,8 @@ def test_a_recorded_regrade_keeps_the_old_verdict_once(app, client, people, cour
         ("accepted", 1, 3)]
     assert client.get(url, headers=people["ivy"]).get_json()["finished_at"] is not None
     with app.app_context(), client.session_transaction() as session:  # sam's browser
-        session["_user_id"] = str(db.session.scalar(
-            db.select(User.id).where(User.username == "sam")))
+        session["_user_id"] = db.session.scalar(
+            db.select(User).where(User.username == "sam")).get_id()
     page = client.get(f"/submissions/{sam}").get_data(as_text=True)
     assert 'data-testid="grade-history"' in page and 'data-verdict="accepted"' in page
 

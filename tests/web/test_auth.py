@@ -50,10 +50,18 @@ def test_register_explains_what_is_wrong(client, username, password, confirm, er
     assert _logged_in_as(client) is None
 
 
+def test_register_refuses_a_nul_in_a_form(client):
+    """A form field PostgreSQL could not store answers a 422 page, not a 500."""
+    response = _register(client, username="a\x00b")
+    assert response.status_code == 422
+    assert "The request was refused." in response.get_data(as_text=True)
+
+
 def test_register_refuses_a_taken_username(client, make_user):
     make_user("ann")
     html = _register(client).get_data(as_text=True)
-    assert "This username is taken." in html and _logged_in_as(client) is None
+    assert "This username is taken, or looks too much like one that is." in html
+    assert _logged_in_as(client) is None
 
 
 def test_login_and_logout(client, make_user, csrf_token):

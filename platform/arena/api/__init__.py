@@ -13,6 +13,7 @@ from arena.api import (
     regrades,
     runs,
     submissions,
+    users,
 )
 from arena.extensions import csrf
 
@@ -26,9 +27,11 @@ def init_app(app: APIFlask) -> None:
     # Not checked by default: the API's authentication asks for the CSRF token exactly when
     # the browser's session, not a bearer token, authenticates an unsafe request.
     csrf.exempt(api)
-    for area in (health, challenges, submissions, runs, authoring, courses, regrades):
+    for area in (health, challenges, submissions, runs, authoring, courses, regrades,
+                 users):
         csrf.exempt(area.bp)
         api.register_blueprint(area.bp)
     app.register_blueprint(api)
-    app.spec_processor(authoring.document_archive_upload)
+    app.spec_processor(lambda spec: errors.document_bad_bodies(
+        authoring.document_archive_upload(spec)))
     errors.init_app(app)

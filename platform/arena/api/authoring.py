@@ -9,6 +9,7 @@ from flask import Response, current_app, request, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import ProblemOut, error_responses
+from arena.bounds import MAX_ID
 from arena.errors import Conflict, InvalidChallenge, NotFound
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion
@@ -62,7 +63,7 @@ class VersionQuery(Schema):
 class PublishIn(Schema):
     """Which version to publish: by default the draft; an earlier one rolls back."""
 
-    version = fields.Integer(validate=Range(min=1))
+    version = fields.Integer(validate=Range(1, MAX_ID))
 
 
 class DraftOut(Schema):

@@ -10,7 +10,7 @@ from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from arena.errors import ArenaError, InvalidChallenge, Unprocessable
+from arena.errors import ArenaError, InvalidChallenge, TooManyRequests, Unprocessable
 from arena.ratelimit import retry_after
 
 CODES = {
@@ -22,14 +22,15 @@ CODES = {
 BODY_METHODS = ("POST", "PUT", "PATCH")
 #: What each error status means in this API; a view may say it in its own words.
 DESCRIPTIONS = {
-    400: "Malformed JSON, or a session request without its CSRF token",
+    400: "Malformed JSON, JSON nested too deep, or a session request without its CSRF token",
     401: "No valid bearer token (nor a logged-in session)",
     403: "Your role does not allow this",
     404: "Not found, or not yours to see",
     409: "In conflict with the current state",
     413: "The body, or the code in it, is too large",
     422: "A field is missing or invalid: the message names it",
-    429: "Too many refused tokens from your address: wait Retry-After seconds",
+    429: "Too many refused tokens from your address, or (taking code in) too many submissions "
+         "and runs of yours: wait Retry-After seconds",
 }
 
 
@@ -74,6 +75,18 @@ def error_responses(*statuses: int, described: dict[int, str] | None = None) -> 
     return documented
 
 
+def document_bad_bodies(spec: dict) -> dict:
+    """Document 400 on every operation that reads a JSON body: any body can be malformed or
+    nested too deep (arena.bounds), whichever view it was sent to."""
+    for operations in spec["paths"].values():
+        for operation in operations.values():
+            if "application/json" in operation.get("requestBody", {}).get("content", {}):
+                operation["responses"].setdefault("400", {
+                    "description": DESCRIPTIONS[400], "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/ErrorOut"}}}})
+    return spec
+
+
 def error_response(status: int, message: str, headers: Any = None,
                    code: str | None = None) -> tuple[dict, int, Any]:
     """Build the API's error response."""
@@ -101,8 +114,11 @@ def render_http_error(error: HTTPError) -> tuple[dict, int, Any]:
 
 
 def render_arena_error(error: ArenaError) -> tuple[dict, int, Any]:
-    """Render a domain error raised by a service (with its problems, for authored files)."""
-    body, status, headers = error_response(error.status, error.message, code=error.code)
+    """Render a domain error raised by a service (with its problems, for authored files; with
+    Retry-After, for too much work in hand)."""
+    headers = ({"Retry-After": str(error.retry_after)} if isinstance(error, TooManyRequests)
+               else None)
+    body, status, headers = error_response(error.status, error.message, headers, error.code)
     if isinstance(error, InvalidChallenge):
         body["error"]["problems"] = [p.to_json() for p in error.problems]
     return body, status, headers

@@ -9,6 +9,7 @@ from flask import current_app, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
+from arena.bounds import MAX_ID
 from arena.models import Regrade
 from arena.queue import get_queue
 from arena.services.regrades import progress, request_regrade, visible_regrade
@@ -19,7 +20,7 @@ bp = APIBlueprint("regrades", __name__)
 class RegradeIn(Schema):
     """Which submissions: a course's students', one student's, or (no course) every one."""
 
-    course = fields.Integer(validate=Range(min=1), metadata={
+    course = fields.Integer(validate=Range(1, MAX_ID), metadata={
         "description": "A course you teach: its students' submissions. Without it, every "
                        "submission (admins and the challenge's owner)."})
     student = fields.String(validate=Length(1, 64), metadata={

@@ -6,7 +6,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from flask_login import UserMixin
-from sqlalchemy import CheckConstraint, ForeignKey, String
+from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Integer, String, Text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
@@ -22,18 +22,35 @@ class Role(StrEnum):
 
 
 class User(UserMixin, db.Model):
-    """A learner, instructor or administrator (a Flask-Login user for the web pages)."""
+    """A learner, instructor or administrator (a Flask-Login user for the web pages).
+
+    `username_key` is the name's confusable skeleton (arena.services.usernames), unique so
+    that no two names look alike. A session names the user and their `session_version`;
+    bumping it ends every session they have (logout, a new password, deactivation).
+    """
 
     __tablename__ = "user_account"
     __table_args__ = (CheckConstraint("role IN ('student', 'instructor', 'admin')", name="role"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(64), unique=True)
+    username_key: Mapped[str] = mapped_column(Text, unique=True)
     role: Mapped[str] = mapped_column(String(16), default=Role.STUDENT)
     password_hash: Mapped[str | None] = mapped_column(String(256))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    session_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     tokens: Mapped[list[ApiToken]] = relationship(back_populates="user")
+
+    @property
+    def is_active(self) -> bool:
+        """Flask-Login refuses to log in a deactivated user."""
+        return self.active
+
+    def get_id(self) -> str:
+        """Name the user and their session version in the session (Flask-Login)."""
+        return f"{self.id}:{self.session_version}"
 
 
 class ApiToken(db.Model):

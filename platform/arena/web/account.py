@@ -1,4 +1,5 @@
-"""The account page: API tokens for `arena submit` and curl, created and revoked here.
+"""The account page: API tokens for `arena submit` and curl, created and revoked here, and a
+new password (which ends every other session).
 
 CSRFProtect checks every POST here before the view runs.
 """
@@ -11,21 +12,24 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from arena.services.catalog import list_challenges
-from arena.services.users import create_token, list_tokens, revoke_token
+from arena.services.users import change_password, create_token, list_tokens, revoke_token
+from arena.web.auth import start_session
+from arena.web.forms import PasswordForm
 
 bp = Blueprint("account", __name__)
 EXAMPLE_SLUG = "softmax"
 
 
-def _render(new_token: str | None = None) -> Response:
+def _render(new_token: str | None = None, password_form: PasswordForm | None = None,
+            status: int = 200) -> Response:
     """Render the account page; a new token is in this one response, never stored."""
     challenges = list_challenges()
     slug = EXAMPLE_SLUG if any(c.slug == EXAMPLE_SLUG for c in challenges) else (
         challenges[0].slug if challenges else EXAMPLE_SLUG)
     page = render_template("account.html", tokens=list_tokens(current_user),
                            new_token=new_token, base_url=request.host_url.rstrip("/"),
-                           slug=slug)
-    response = make_response(page)
+                           slug=slug, password_form=password_form or PasswordForm())
+    response = make_response(page, status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -50,4 +54,20 @@ def revoke(token_id: int) -> Response:
     """Revoke one of the user's tokens."""
     revoke_token(current_user, token_id)
     flash(_("The token was revoked: it no longer works."), "success")
+    return redirect(url_for("web.account.account"))
+
+
+@bp.post("/account/password")
+@login_required
+def password() -> Response:
+    """Change the password: every session ends, and this one starts again at once."""
+    form = PasswordForm()
+    if not form.validate_on_submit():
+        return _render(password_form=form, status=422)
+    user = current_user._get_current_object()
+    if not change_password(user, form.current.data, form.password.data):
+        form.current.errors.append(_("This is not your current password."))
+        return _render(password_form=form, status=422)
+    start_session(user)
+    flash(_("Your password was changed; your other sessions have ended."), "success")
     return redirect(url_for("web.account.account"))

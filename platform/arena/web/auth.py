@@ -1,4 +1,5 @@
-"""Register, log in and log out: Flask-Login keeps the user in the signed session cookie."""
+"""Register, log in and log out: Flask-Login keeps the user and their session version in the
+signed session cookie, so that ending a user's sessions (arena.services.users) ends them all."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from werkzeug.wrappers import Response
 
 from arena.extensions import login_manager
 from arena.models import Role, User
-from arena.services.users import authenticate, create_user, load_user
+from arena.services.users import authenticate, create_user, end_sessions, session_user
 from arena.web.forms import LoginForm, RegisterForm
 from arena.web.security import safe_next
 
@@ -18,13 +19,14 @@ bp = Blueprint("auth", __name__)
 
 
 @login_manager.user_loader
-def _load_user(user_id: str) -> User | None:
-    """Return the user a session names, or None when it names no one."""
-    return load_user(int(user_id)) if user_id.isdigit() else None
+def _load_user(session_id: str) -> User | None:
+    """Return the user a session names, or None when it names no one or has been ended."""
+    return session_user(session_id)
 
 
-def _start_session(user: User) -> None:
-    """Log the user in on a fresh session (nothing set before login carries over)."""
+def start_session(user: User) -> None:
+    """Log the user in on a fresh session (nothing set before login carries over, the CSRF
+    token included)."""
     session.clear()
     login_user(user)
 
@@ -36,7 +38,7 @@ def login() -> str | Response:
     if form.validate_on_submit():
         user = authenticate(form.username.data, form.password.data)
         if user is not None:
-            _start_session(user)
+            start_session(user)
             return redirect(safe_next(form.next.data))
         form.password.errors.append(_("Wrong username or password."))
     return render_template("auth/login.html", form=form)
@@ -51,9 +53,10 @@ def register() -> str | Response:
         try:
             user = create_user(form.username.data, Role.STUDENT, password=form.password.data)
         except ValueError:  # the form checked the format, so the name is taken
-            form.username.errors.append(_("This username is taken."))
+            form.username.errors.append(_("This username is taken, or looks too much like "
+                                          "one that is."))
         else:
-            _start_session(user)
+            start_session(user)
             flash(_("Welcome, %(name)s! Start with the lesson or pick a challenge.",
                     name=user.username), "success")
             return redirect(safe_next(form.next.data, url_for("web.pages.catalog")))
@@ -62,8 +65,10 @@ def register() -> str | Response:
 
 @bp.post("/logout")
 def logout() -> Response:
-    """Log out (a POST with the CSRF token: a link on another site cannot log you out)."""
+    """Log out everywhere: every session of the user ends, not only this browser's (a POST
+    with the CSRF token: a link on another site cannot log you out)."""
     if current_user.is_authenticated:
+        end_sessions(current_user)
         logout_user()
         session.clear()
     return redirect(url_for("web.pages.catalog"))

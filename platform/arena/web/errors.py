@@ -12,7 +12,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 
 from arena.api.errors import render_werkzeug_error
-from arena.errors import ArenaError
+from arena.errors import ArenaError, TooManyRequests
 from arena.ratelimit import retry_after
 
 
@@ -27,9 +27,10 @@ def render_csrf_error(_error: CSRFError) -> tuple[str, int]:
                         "Go back, reload the page and try again."))
 
 
-def render_rate_limited(_error: RateLimitExceeded) -> tuple[str, int, dict[str, str]]:
-    """Ask the visitor to wait: too many attempts (login, registration) from them."""
-    seconds = retry_after()
+def render_rate_limited(_error: RateLimitExceeded | TooManyRequests,
+                        seconds: int | None = None) -> tuple[str, int, dict[str, str]]:
+    """Ask the visitor to wait: too many attempts (login, registration, code) from them."""
+    seconds = seconds or retry_after()
     wait = format_timedelta(timedelta(seconds=seconds), granularity="second",
                             add_direction=False)
     page, status = _page(429, _("Too many attempts. Wait %(wait)s and try again.", wait=wait))
@@ -38,6 +39,8 @@ def render_rate_limited(_error: RateLimitExceeded) -> tuple[str, int, dict[str, 
 
 def render_arena_error(error: ArenaError) -> tuple[str, int]:
     """Render a service's refusal (most often: no such challenge or submission)."""
+    if isinstance(error, TooManyRequests):
+        return render_rate_limited(error, error.retry_after)
     if error.status == 404:
         return _page(404, _("There is nothing here."))
     return _page(error.status, _("The request was refused."))

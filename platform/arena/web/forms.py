@@ -26,8 +26,22 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from arena.services.usernames import normalized
+
 USERNAME = r"^[\w.-]+$"
 MIN_PASSWORD = 8
+
+
+def _nfkc(value: str | None) -> str | None:
+    """Read a typed username as it is stored (a fullwidth `ｔｅａｃｈ` is `teach`)."""
+    return normalized(value) if value else value
+
+
+def _new_password(label) -> PasswordField:
+    """A new password's field (at least MIN_PASSWORD characters)."""
+    return PasswordField(label, validators=[
+        DataRequired(),
+        Length(min=MIN_PASSWORD, max=256, message=_l("Use at least 8 characters."))])
 
 
 class LoginForm(FlaskForm):
@@ -41,15 +55,22 @@ class LoginForm(FlaskForm):
 class RegisterForm(FlaskForm):
     """A new student's name and password, typed twice."""
 
-    username = StringField(_l("Username"), validators=[
+    username = StringField(_l("Username"), filters=[_nfkc], validators=[
         DataRequired(), Length(min=2, max=32, message=_l("Use 2 to 32 characters.")),
         Regexp(USERNAME, message=_l("Use letters, digits, '.', '-' and '_' only."))])
-    password = PasswordField(_l("Password"), validators=[
-        DataRequired(),
-        Length(min=MIN_PASSWORD, max=256, message=_l("Use at least 8 characters."))])
+    password = _new_password(_l("Password"))
     confirm = PasswordField(_l("Repeat the password"), validators=[
         DataRequired(), EqualTo("password", message=_l("The two passwords differ."))])
     next = HiddenField()  # where to go once registered (a join link, for one)
+
+
+class PasswordForm(FlaskForm):
+    """A new password, with the current one (a session left open is not enough)."""
+
+    current = PasswordField(_l("Current password"), validators=[DataRequired()])
+    password = _new_password(_l("New password"))
+    confirm = PasswordField(_l("Repeat the new password"), validators=[
+        DataRequired(), EqualTo("password", message=_l("The two passwords differ."))])
 
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, g
+from flask import Flask, current_app, g
 from werkzeug.wrappers import Response
 
 
@@ -33,8 +33,15 @@ def style_nonce() -> str:
     return g.style_nonce
 
 
+#: Under ARENA_HTTPS: browsers keep to HTTPS for a year, subdomains included.
+HSTS = "max-age=31536000; includeSubDomains"
+
+
 def add_security_headers(response: Response) -> Response:
-    """Send the policy and the hardening headers with every response."""
+    """Send the policy and the hardening headers with every response (and HSTS when the
+    site is served over HTTPS)."""
+    if current_app.config["HTTPS"]:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     response.headers.setdefault("Content-Security-Policy", content_security_policy(style_nonce()))
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
