@@ -67,6 +67,7 @@ from arena.models import (
 )
 from arena.services.gradebook import as_csv, gradebook
 from arena.services.gradebook_cells import refresh_assignment, refresh_cells
+from arena.services.usernames import skeleton
 from arena.services.users import create_token, create_user
 
 GOAL_MS = 300
@@ -198,8 +199,8 @@ def seed(app, students: int, challenges: int, per_cell: int, seed_value: int) ->
                                                .where(Challenge.id.in_(challenge_ids))).all())
             names = [f"student-{i:04d}" for i in range(1, students + 1)]
             connection.execute(insert(User.__table__), [
-                {"username": name, "role": "student", "password_hash": None,
-                 "created_at": now - 90 * DAY} for name in names])
+                {"username": name, "username_key": skeleton(name), "role": "student",
+                 "password_hash": None, "created_at": now - 90 * DAY} for name in names])
             student_ids = list(connection.execute(
                 select(User.id).where(User.username.in_(names)).order_by(User.id)).scalars())
             connection.execute(insert(Course.__table__), [{
@@ -414,13 +415,20 @@ def shorten(line: str, width: int = 160) -> str:
     return line if len(line) <= width else line[:width - 1] + "…"
 
 
+def sign_in(app, client, user_id: int) -> None:
+    """Give the test client the session Flask-Login would (the user and session version)."""
+    with app.app_context():
+        session_id = db.session.get(User, user_id).get_id()
+    with client.session_transaction() as session:
+        session["_user_id"], session["_fresh"] = session_id, True
+
+
 def in_process(app, user_id: int, course: int, token: str, runs: int) -> dict:
     """Median seconds of each step, no HTTP: the query alone, the service, the endpoints."""
     settings, statement, parameters = captured_query(app, user_id, course)
     client = app.test_client()
     bearer = {"Authorization": f"Bearer {token}"}
-    with client.session_transaction() as session:  # logged in as Flask-Login would
-        session["_user_id"], session["_fresh"] = str(user_id), True
+    sign_in(app, client, user_id)
 
     def sql() -> None:
         with db.engine.connect() as connection:
@@ -482,8 +490,7 @@ def in_process(app, user_id: int, course: int, token: str, runs: int) -> dict:
 def profile(app, user_id: int, course: int, token: str, path: str) -> str:
     """A cProfile of one request to `path` through the test client, top 25 by own time."""
     client = app.test_client()
-    with client.session_transaction() as session:
-        session["_user_id"], session["_fresh"] = str(user_id), True
+    sign_in(app, client, user_id)
     headers = {"Authorization": f"Bearer {token}"} if path.startswith("/api") else {}
     with app.app_context():
         client.get(path, headers=headers)

@@ -257,3 +257,30 @@ def test_instructors_filter_submissions_and_read_the_code(app, client, people, c
     shown = client.get(mine[0]["url"], headers=people["ivy"]).get_json()
     assert shown["code"] == "def f():\n    pass\n"
     assert client.get(mine[0]["url"], headers=people["sue"]).status_code == 404
+
+
+def test_the_json_is_what_its_documented_schema_dumps(app, client, people, course):
+    """The gradebook's JSON is built without marshmallow: it must be what GradebookOut
+    would dump, to the microsecond, and lateness must hold below the second too."""
+    from arena.api.courses import GradebookOut, gradebook_data
+    from arena.services.gradebook import gradebook
+
+    _assign(client, people, course)
+    _graded(app, "sam", "softmax", "accepted", DUE_UTC + timedelta(microseconds=1500))
+    _graded(app, "sue", "softmax", "accepted", DUE_UTC - timedelta(microseconds=1))
+    _graded(app, "sue", "scaled-scores", "wrong_answer", DUE_UTC)
+    served = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
+    with app.test_request_context():
+        ivy = db.session.scalar(db.select(User).where(User.username == "ivy"))
+        book = gradebook(ivy, int(course.rsplit("/", 1)[1]))
+        built = gradebook_data(book, int(course.rsplit("/", 1)[1]))
+        assert GradebookOut().dump({**built, "rows": [
+            {**row, "cells": {slug: cell._asdict() for slug, cell in cells.items()}}
+            for row, (_name, cells) in zip(built["rows"], book.rows, strict=True)]}) == built
+    rows = {row["username"]: row["cells"] for row in served["rows"]}
+    assert served == built
+    assert rows["sam"]["softmax"]["late"] is True
+    assert rows["sam"]["softmax"]["first_accepted_at"] == "2026-12-01T14:59:00.001500+00:00"
+    assert rows["sue"]["softmax"]["late"] is False
+    assert rows["sue"]["scaled-scores"] == {"verdict": "wrong_answer", "late": False,
+                                            "attempts": 1, "first_accepted_at": None}

@@ -93,7 +93,10 @@ class ChallengeVersion(db.Model):
     challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
     number: Mapped[int]  # 1, 2, ... per challenge, in the order versions were made
     content_hash: Mapped[str] = mapped_column(String(64))
-    files: Mapped[dict[str, str] | None] = mapped_column(JSONText)  # path -> text, as uploaded
+    # The three large documents load only when read (deferred): a submission reads its
+    # version's spec and limits, and decoding them all took a fifth of a grading's CPU.
+    files: Mapped[dict[str, str] | None] = mapped_column(  # path -> text, as uploaded
+        JSONText, deferred=True)
     statement: Mapped[dict[str, str]] = mapped_column(JSON)
     starter: Mapped[str] = mapped_column(Text)
     hints: Mapped[dict[str, list[str]]] = mapped_column(JSON, default=dict)
@@ -103,7 +106,7 @@ class ChallengeVersion(db.Model):
     rtol: Mapped[float] = mapped_column(Double)
     atol: Mapped[float] = mapped_column(Double)
     spec: Mapped[dict[str, Any]] = mapped_column(JSON)
-    prepared: Mapped[Any | None] = mapped_column(JSONText)
+    prepared: Mapped[Any | None] = mapped_column(JSONText, deferred=True)
     prepare_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     author_id: Mapped[int | None] = mapped_column(
@@ -113,7 +116,7 @@ class ChallengeVersion(db.Model):
     validation_status: Mapped[str | None] = mapped_column(String(16))
     #: While a validation runs: its worker's claim ends then unless renewed.
     lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    validation: Mapped[dict[str, Any] | None] = mapped_column(JSONText)
+    validation: Mapped[dict[str, Any] | None] = mapped_column(JSONText, deferred=True)
     #: Publish as soon as a validation proves it valid (a folder synced from disk).
     publish_when_valid: Mapped[bool] = mapped_column(default=False)
 

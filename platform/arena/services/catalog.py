@@ -7,11 +7,13 @@ a broken folder is reported and skipped, and the version learners see stays live
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import Text, select, type_coerce
 
 from arena.errors import NotFound
 from arena.extensions import db
@@ -116,8 +118,18 @@ def get_challenge(slug: str) -> Challenge:
 
 
 def prepared_data(version: ChallengeVersion) -> Prepared | None:
-    """Return a version's prepared cases, or None before they are computed."""
-    return Prepared.from_json(version.prepared) if version.prepared is not None else None
+    """Return a version's prepared cases, or None before they are computed.
+
+    Every grading reads them: the stored text is decoded once per process (a tenth of a
+    grading's CPU otherwise), keyed by the text itself, so a changed row is never missed."""
+    raw = db.session.scalar(select(type_coerce(ChallengeVersion.prepared, Text))
+                            .where(ChallengeVersion.id == version.id))
+    return _decoded_prepared(raw) if raw is not None else None
+
+
+@lru_cache(maxsize=64)
+def _decoded_prepared(raw: str) -> Prepared:
+    return Prepared.from_json(json.loads(raw))
 
 
 def prepare_version(version: ChallengeVersion, sandbox: Sandbox) -> Prepared:

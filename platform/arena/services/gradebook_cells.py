@@ -85,19 +85,34 @@ def _computed(*where: ColumnElement[bool]):
                        else_=newest_verdict))
 
 
-def _rewrite(students, stale: ColumnElement[bool], *where: ColumnElement[bool]) -> None:
-    """Lock the students (PostgreSQL), delete the `stale` cells, insert them recomputed."""
+def _lock(students) -> None:
+    """Lock the students' rows (PostgreSQL; in id order)."""
     db.session.execute(select(User.id).where(User.id.in_(students)).order_by(User.id)
                        .with_for_update())
+
+
+def _rewrite(students, stale: ColumnElement[bool], *where: ColumnElement[bool]) -> None:
+    """Lock the students (PostgreSQL), delete the `stale` cells, insert them recomputed."""
+    _lock(students)
     db.session.execute(delete(GradebookCell).where(stale))
     db.session.execute(insert(GradebookCell).from_select(FIELDS, _computed(*where)))
 
 
 def refresh_cells(user_id: int, challenge_id: int) -> None:
-    """Recompute a student's cells of one challenge, in every assignment holding it."""
-    _rewrite([user_id], and_(GradebookCell.user_id == user_id,
-                             GradebookCell.challenge_id == challenge_id),
-             Submission.user_id == user_id, AssignmentChallenge.challenge_id == challenge_id)
+    """Recompute a student's cells of one challenge, in every assignment holding it; for a
+    learner in no course that assigns it (most gradings), one look and nothing to write."""
+    stale = and_(GradebookCell.user_id == user_id, GradebookCell.challenge_id == challenge_id)
+    assigned = (select(AssignmentChallenge.id)
+                .join(Assignment, Assignment.id == AssignmentChallenge.assignment_id)
+                .join(CourseMember, CourseMember.course_id == Assignment.course_id)
+                .where(AssignmentChallenge.challenge_id == challenge_id,
+                       CourseMember.user_id == user_id, CourseMember.role == CourseRole.STUDENT))
+    _lock([user_id])  # before the look: a join that commits meanwhile waits for this refresh
+    if not db.session.scalar(select(or_(select(GradebookCell.user_id).where(stale).exists(),
+                                        assigned.exists()))):
+        return
+    _rewrite([user_id], stale, Submission.user_id == user_id,
+             AssignmentChallenge.challenge_id == challenge_id)
 
 
 def refresh_submission(submission_id: int) -> None:

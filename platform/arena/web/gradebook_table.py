@@ -17,20 +17,14 @@ markup is the template's contract (courses/course.html, frontend/src/gradebook.j
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 from html import escape
 from urllib.parse import quote
 
 from markupsafe import Markup
 
 from arena.services.gradebook import Cell, Gradebook
-from arena.web.times import utc_iso, utc_text
+from arena.web.times import time_element
 from graders import Verdict
-
-
-def _time(at: datetime) -> str:
-    """Return a <time> in UTC, which frontend/src/times.js shows in the reader's zone."""
-    return f'<time datetime="{utc_iso(at)}">{utc_text(at)}</time>'
 
 
 def solved(cells: Mapping[str, Cell]) -> int:
@@ -43,9 +37,9 @@ def gradebook_rows(book: Gradebook, link: str, names: Mapping[str, str],
     """Return the <tr> of each student: `link` is the submissions list's URL up to the
     student's name, `names` the verdicts' labels, `tries` "n attempts" by n, `late` the mark."""
     columns = [(slug, escape(slug), escape(quote(slug, safe=""))) for slug in book.challenges]
-    shown = {code: escape(str(text)) for code, text in names.items()}
+    shown = {code: (escape(code), escape(str(text))) for code, text in names.items()}
     counted = {n: escape(str(text)) for n, text in tries.items()}
-    late_mark = f' <span class="late">{escape(late)}</span>'
+    marks = {True: ("true", f' <span class="late">{escape(late)}</span>'), False: ("false", "")}
     rows = []
     for username, cells in book.rows:
         name = escape(username)
@@ -57,13 +51,13 @@ def gradebook_rows(book: Gradebook, link: str, names: Mapping[str, str],
             if not cell.attempts:
                 parts.append(f'<td data-challenge="{attr}" data-verdict=""></td>')
                 continue
-            verdict = cell.verdict or ""
-            accepted = (f" · {_time(cell.first_accepted_at)}" if cell.first_accepted_at
+            code, text = shown.get(cell.verdict) or (escape(cell.verdict or ""),) * 2
+            late_attr, late_mark = marks[cell.late]
+            accepted = (f" · {time_element(cell.first_accepted_at)}" if cell.first_accepted_at
                         else "")
             parts.append(
-                f'<td data-challenge="{attr}" data-verdict="{escape(verdict)}" data-late='
-                f'"{"true" if cell.late else "false"}"><a href="{query}{tail}">'
-                f'{shown.get(verdict) or escape(verdict)}</a>{late_mark if cell.late else ""}'
+                f'<td data-challenge="{attr}" data-verdict="{code}" data-late="{late_attr}">'
+                f'<a href="{query}{tail}">{text}</a>{late_mark}'
                 f'<br><small>{counted[cell.attempts]}{accepted}</small></td>')
         parts.append(f'<td class="total">{total}</td></tr>')
         rows.append("".join(parts))
