@@ -245,3 +245,20 @@ def tiny_valid_files(tiny_files: dict[str, str]) -> dict[str, str]:
         "    ]\n", '        {"name": "a dip", "name_ko": "내려감", "args": [[3.0, 1.0, 2.0]]},\n'
                    "    ]\n")
     return {**tiny_files, "cases.py": cases}
+
+
+REDIS_URL = os.environ.get("ARENA_REDIS_URL") or "redis://127.0.0.1:6379"
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """Return the URL of a Redis that answers; skip without one, unless ARENA_REQUIRE_REDIS=1."""
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        if os.environ.get("ARENA_REQUIRE_REDIS") == "1":
+            pytest.fail(f"Redis must answer at {REDIS_URL} here: {exc}")
+        pytest.skip(f"no Redis at {REDIS_URL}: {exc}")
+    return REDIS_URL

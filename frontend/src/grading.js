@@ -1,11 +1,13 @@
 // Run and Submit through the JSON API, with the session cookie and the CSRF token; the status
-// (queued, running, done) is shown live by polling, then the verdict and one row per test.
+// (queued, running, done) is shown live by long polling (each read waits on the server for the
+// verdict, ?wait=), then the verdict and one row per test.
 // Everything from the server is inserted as text.
 import { csrfToken, readBody } from "./api.js";
 import { append, el } from "./dom.js";
 import { callRepr, differences, pathText, pyRepr, valueView } from "./values.js";
 
-const POLL_MS = 300;
+const WAIT_S = 2; // each read waits this long on the server for the verdict (it may wait less)
+const POLL_MS = 300; // the pause after a read the server answered at once (no place to wait)
 const SLOW_POLL_MS = 1000;
 const SLOW_AFTER_MS = 30_000;
 const GIVE_UP_MS = 300_000;
@@ -13,9 +15,9 @@ const MAX_DIFFS_LISTED = 5;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function withLang(url, lang) {
+function withParams(url, params) {
   const full = new URL(url, location.origin);
-  if (lang) full.searchParams.set("lang", lang);
+  for (const [name, value] of Object.entries(params)) if (value) full.searchParams.set(name, value);
   return full.pathname + full.search;
 }
 
@@ -69,12 +71,15 @@ export function mountGrading(options) {
     for (;;) {
       const waited = Date.now() - started;
       if (waited > GIVE_UP_MS) throw new ApiError(t("gave_up", { url }));
-      await sleep(waited > SLOW_AFTER_MS ? SLOW_POLL_MS : POLL_MS);
-      const { body } = await request(withLang(url, lang), { headers: { Accept: "application/json" } });
+      const asked = Date.now();
+      const { body } = await request(withParams(url, { lang, wait: WAIT_S }),
+        { headers: { Accept: "application/json" } });
       if (body.status === "done") return body;
       const note = waited > SLOW_AFTER_MS ? t("still_waiting", { seconds: Math.round(waited / 1000) }) : "";
       if (body.status !== seen || note) showStatus(body.status || "queued", note);
       seen = body.status;
+      // Answered well before the wait was over without a verdict: no place to wait was free.
+      if (Date.now() - asked < (WAIT_S * 1000) / 2) await sleep(waited > SLOW_AFTER_MS ? SLOW_POLL_MS : POLL_MS);
     }
   }
 
@@ -89,7 +94,7 @@ export function mountGrading(options) {
     results.setAttribute("aria-busy", "true");
     showStatus("sending", "", t(kind === "runs" ? "running_examples" : "submitting"));
     try {
-      const url = withLang(`/api/v1/challenges/${encodeURIComponent(challenge.slug)}/${kind}`, lang);
+      const url = withParams(`/api/v1/challenges/${encodeURIComponent(challenge.slug)}/${kind}`, { lang });
       const { body } = await request(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },

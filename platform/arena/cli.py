@@ -6,6 +6,7 @@ HTTP client at the top; each server command imports what it uses when it runs.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import ipaddress
 import os
@@ -70,6 +71,7 @@ def serve(host: str, port: int) -> None:
     or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed)."""
     import waitress
 
+    from arena.pruner import Pruner
     from arena.queue import get_queue
     from arena.sandbox import close_sandbox
 
@@ -80,15 +82,22 @@ def serve(host: str, port: int) -> None:
     _sync_and_say(app)
     queue = get_queue(app)
     queue.start()
+    pruner = Pruner(app)
+    pruner.start()
     # SIGTERM (docker stop, systemd, Ctrl+C's cousin) must run the clean-up below, which
     # drains the warm pool; the default action would leave its containers to the reaper.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     if not embedded:
         click.echo("queue: distributed; `arena worker` processes grade")
     click.echo(f"Attention Arena on http://{host}:{port}/ (Ctrl+C stops it)")
+    # The started app's objects (catalog, SQLAlchemy's and Jinja's caches) live as long as the
+    # process: out of the collector's sight, a full collection no longer walks them all (a
+    # 500-student gradebook's page paid ~100 ms for one; docs/benchmarks.md).
+    gc.freeze()
     try:
         waitress.serve(app, host=host, port=port, threads=8, ident="arena")
     finally:
+        pruner.stop()
         queue.stop(timeout=30)
         close_sandbox(app)
 
@@ -127,6 +136,7 @@ def _sync_and_say(app: Flask) -> None:
 def worker(concurrency: int, alive_file: Path | None) -> None:
     """Grade for the distributed queue (ARENA_QUEUE=distributed, ARENA_REDIS_URL): any
     number of these, on any hosts that share the database and Redis."""
+    from arena.pruner import Pruner
     from arena.queue import get_queue
     from arena.sandbox import close_sandbox
 
@@ -136,9 +146,12 @@ def worker(concurrency: int, alive_file: Path | None) -> None:
                                    "ARENA_QUEUE=distributed and ARENA_REDIS_URL")
     _check_sandbox(app, "127.0.0.1")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    pruner = Pruner(app)  # the web tier may be gunicorn, which prunes nothing
+    pruner.start()
     try:
         get_queue(app).work(app.extensions["arena.sandbox"], concurrency, alive_file)
     finally:
+        pruner.stop()
         close_sandbox(app)
 
 
@@ -152,6 +165,41 @@ def db_upgrade() -> None:
     """Bring the database schema to the newest revision."""
     app = _app()
     click.echo(f"database at the newest revision: {app.config['DATABASE_URL']}")
+
+
+@db_group.command("prune")
+@click.option("--run-days", type=click.FloatRange(min=0), default=None,
+              help="Delete runs finished longer ago (default ARENA_RETENTION_RUN_DAYS).")
+@click.option("--detail-days", type=click.FloatRange(min=0), default=None,
+              help="Drop output and public test details older (default "
+                   "ARENA_RETENTION_DETAIL_DAYS).")
+def db_prune(run_days: float | None, detail_days: float | None) -> None:
+    """Apply the retention to stored runs and outputs (docs/configuration.md), print what was
+    removed. Safe while the server runs: queued and running work and gradebook submissions
+    are never touched."""
+    from dataclasses import replace
+
+    from arena.services.retention import Retention, prune
+
+    app = _app()
+    retention = Retention.from_config(app.config)
+    retention = replace(retention, run_days=retention.run_days if run_days is None else run_days,
+                        detail_days=retention.detail_days if detail_days is None else detail_days)
+    with app.app_context():
+        report = prune(retention)
+    _said(retention.run_days, "RUN_DAYS",
+          f"runs finished over {retention.run_days:g} days ago: {report.old_runs} deleted")
+    _said(retention.run_bytes_per_user, "RUN_BYTES_PER_USER",
+          f"runs beyond a user's newest {retention.run_bytes_per_user} bytes: "
+          f"{report.runs_over_share} deleted")
+    _said(retention.detail_days, "DETAIL_DAYS",
+          f"work finished over {retention.detail_days:g} days ago, outside gradebooks: "
+          f"{report.trimmed} trimmed (output and public test details dropped)")
+
+
+def _said(setting: float, name: str, line: str) -> None:
+    """Print what one retention rule did, or that it is off."""
+    click.echo(line if setting else f"ARENA_RETENTION_{name} is 0: nothing removed by it")
 
 
 @main.group()
@@ -411,10 +459,26 @@ def users_create(username: str, role: str, password_stdin: bool) -> None:
     app = _app()
     with app.app_context():
         try:
-            create_user(username, role, password)
+            username = create_user(username, role, password).username
         except ValueError as exc:
             raise click.ClickException(str(exc)) from exc
     click.echo(f"created {role} {username}")
+
+
+@users.command("deactivate")
+@click.argument("username")
+def users_deactivate(username: str) -> None:
+    """Deactivate a user: their sessions end, their password and tokens stop working."""
+    from arena.errors import NotFound
+    from arena.services.users import deactivate_user
+
+    app = _app()
+    with app.app_context():
+        try:
+            deactivate_user(username)
+        except NotFound as exc:
+            raise click.ClickException(str(exc)) from exc
+    click.echo(f"deactivated {username}: every session ended, tokens refused")
 
 
 @main.group()

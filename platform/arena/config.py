@@ -26,12 +26,22 @@ DEFAULTS: dict[str, Any] = {
     "TRANSLATIONS_DIR": None,  # unset: the catalogs in platform/arena/translations
     "WORKERS": 2,
     "LEASE_SECONDS": 30,  # a claimed job's lease; workers renew it every third of that
-    "POOL_SIZE": 2,
+    "POOL_SIZE": 3,  # Docker boxes kept alive: one more than the jobs graded at once (WORKERS)
     "SANDBOX_BASE": "python:3.12-slim",
     "MAX_CODE_BYTES": 64 * 1024,
     "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,  # a challenge upload (graders.authoring.bundle)
-    "RUN_WAIT_EXTRA_SECONDS": 5.0,
+    # POST .../runs: a few request threads may wait briefly for a result; others answer 202
+    # at once (arena.services.waiters). Keep RUN_WAITERS below the server's 8 threads.
+    "RUN_WAIT_SECONDS": 2.0,
+    "RUN_WAITERS": 4,
+    "RUN_WAITERS_PER_USER": 1,
+    # Retention of stored work (arena.services.retention, `arena db prune`); 0 keeps forever.
+    "RETENTION_RUN_DAYS": 14,  # finished runs deleted this long after they ended
+    "RETENTION_RUN_BYTES_PER_USER": 16 * 1024 * 1024,  # a user's older runs beyond it deleted
+    "RETENTION_DETAIL_DAYS": 90,  # then output and public test details dropped (not gradebooks')
+    "PRUNE_EVERY_HOURS": 6,  # arena serve and arena worker prune this often; 0: only by hand
     "SESSION_COOKIE_SAMESITE": "Lax",
+    "HTTPS": False,  # served over HTTPS: Secure cookies and HSTS (arena.web.security)
     # A learner may keep a challenge open for hours: a CSRF token lives as long as the session.
     "WTF_CSRF_TIME_LIMIT": None,
     # Rate limits against password guessing (arena.ratelimit; docs/decisions.md says why these).
@@ -42,10 +52,14 @@ DEFAULTS: dict[str, Any] = {
     "REGISTER_RATE_LIMIT": "60 per minute; 300 per hour",  # registrations per address
     "API_TOKEN_RATE_LIMIT": "30 per minute; 300 per hour",  # refused bearer tokens per address
     "TRUSTED_PROXIES": 0,  # reverse proxies in front whose X-Forwarded-For/-Proto to trust
+    # Fair use per account (arena.intake): work taken in per user, and work waiting at once.
+    "SUBMISSION_RATE_LIMIT": "10 per minute; 200 per hour",  # submissions per user
+    "RUN_RATE_LIMIT": "30 per minute; 600 per hour",  # runs per user
+    "MAX_PENDING_PER_USER": 4,  # a user's submissions and runs queued or running at once
 }
 
 RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
-               "API_TOKEN_RATE_LIMIT")
+               "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT")
 
 QUEUES = ("embedded", "distributed")
 
@@ -79,6 +93,10 @@ def _rate_limits(config: dict[str, Any]) -> None:
             raise ValueError(f"ARENA_{name} is not a rate limit such as '5 per minute; "
                              f"30 per hour': {value!r}") from None
     config["TRUSTED_PROXIES"] = int(config["TRUSTED_PROXIES"])
+    config["MAX_PENDING_PER_USER"] = int(config["MAX_PENDING_PER_USER"])
+    if config["MAX_PENDING_PER_USER"] < 1:
+        raise ValueError("ARENA_MAX_PENDING_PER_USER must be at least 1 (a user's submissions "
+                         f"and runs queued or running at once): {config['MAX_PENDING_PER_USER']}")
 
 
 def _secret_key(data_dir: Path) -> str:
@@ -106,5 +124,14 @@ def finalize(config: dict[str, Any]) -> None:
     config["WORKERS"] = int(config["WORKERS"])
     config["LEASE_SECONDS"] = float(config["LEASE_SECONDS"])
     config["POOL_SIZE"] = int(config["POOL_SIZE"])
+    config["RUN_WAIT_SECONDS"] = float(config["RUN_WAIT_SECONDS"])
+    config["RUN_WAITERS"] = int(config["RUN_WAITERS"])
+    config["RUN_WAITERS_PER_USER"] = int(config["RUN_WAITERS_PER_USER"])
+    for name in ("RETENTION_RUN_DAYS", "RETENTION_DETAIL_DAYS", "PRUNE_EVERY_HOURS"):
+        config[name] = float(config[name])
+    config["RETENTION_RUN_BYTES_PER_USER"] = int(config["RETENTION_RUN_BYTES_PER_USER"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
+    config["HTTPS"] = flag(config["HTTPS"])
+    for cookie in ("SESSION_COOKIE_SECURE", "REMEMBER_COOKIE_SECURE"):  # HTTPS implies them
+        config[cookie] = config["HTTPS"] or flag(config.get(cookie, False))
     _rate_limits(config)

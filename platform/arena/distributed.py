@@ -3,9 +3,15 @@
 A message carries no job: it says "work may be waiting" on one of two Redis lists, `grading`
 (learners' submissions and runs) and `background` (regrades, validations, preparation). A
 worker thread that takes one claims jobs in the database under a lease (learners first, even
-on a background message) until none is left, and only then is the message acknowledged
+on a background message, in turns between users as in the embedded queue:
+arena.services.jobs.fair_order) until none is left, and only then is the message acknowledged
 (`task_acks_late`): every verdict it led to is stored by then. Lists are read in priority
 order, so a grading message never waits behind background ones.
+
+Verdicts are pushed back: a worker publishes on the FINISHED channel after each one it
+records, and a web process, on its first wait for a verdict, subscribes and wakes its waiting
+requests (arena.services.finished); they still look at the database every 100 ms, so a lost
+word only delays an answer.
 
 Messages can be lost (Redis restarted empty, a send while it was down): the row is the job,
 so nothing is. Each worker's keeper thread reaps lapsed leases and, when jobs wait in the
@@ -17,18 +23,23 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from pathlib import Path
 
+import redis
 from celery import Celery
 from celery.signals import worker_shutting_down
 from flask import Flask
 
+from arena.services import finished
 from arena.services.leases import reap
 from arena.services.work import author_next, grade_next, queued_submissions, regrade_next
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
 GRADING, BACKGROUND = "grading", "background"
+FINISHED = "arena:finished"  # the publish/subscribe channel of recorded verdicts
+RESUBSCRIBE_SECONDS = 1.0
 
 
 def make_celery(app: Flask) -> Celery:
@@ -60,6 +71,37 @@ class DistributedQueue:
     def __init__(self, app: Flask) -> None:
         self.app = app
         self.celery = make_celery(app)
+        self.redis = redis.Redis.from_url(app.config["REDIS_URL"], socket_connect_timeout=2,
+                                          socket_timeout=5)
+        finished.listen(app.config["REDIS_URL"], self._start_listening)
+
+    def _publish(self) -> None:
+        """Tell every web process that a verdict was recorded; a failure only delays them."""
+        try:
+            self.redis.publish(FINISHED, b"1")
+        except redis.RedisError as exc:
+            log.warning("could not publish a verdict (%s); waiting requests poll", exc)
+
+    def _start_listening(self) -> None:
+        threading.Thread(target=self._listen, name="arena-verdicts", daemon=True).start()
+
+    def _listen(self) -> None:
+        """Wake this process's waiting requests at each published verdict, for ever."""
+        said = False  # one warning per outage, not one a second
+        while True:
+            try:
+                subscriber = redis.Redis.from_url(self.app.config["REDIS_URL"],
+                                                  socket_connect_timeout=2).pubsub()
+                subscriber.subscribe(FINISHED)
+                said = False
+                for message in subscriber.listen():
+                    if message["type"] == "message":
+                        finished.wake()
+            except redis.RedisError as exc:
+                if not said:
+                    log.warning("verdicts are not pushed (%s); waiting requests poll", exc)
+                said = True
+            time.sleep(RESUBSCRIBE_SECONDS)
 
     def start(self) -> None:
         """Nothing runs in the web process: `arena worker` grades."""
@@ -85,6 +127,7 @@ class DistributedQueue:
         messages), instead of holding this one past its grace period."""
         stopping = threading.Event()
         worker_shutting_down.connect(lambda **_: stopping.set(), weak=False)
+        finished.relay(self.app.config["REDIS_URL"], self._publish)
         self._tasks(sandbox, stopping)
         keeper = threading.Thread(target=self._keep, args=(alive_file,), name="arena-keeper",
                                   daemon=True)

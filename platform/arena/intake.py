@@ -1,5 +1,6 @@
-"""Take code in, whichever door it came through (the API or the page's form): validate it,
-store it as a queued submission, wake a worker. Views call this and never the queue."""
+"""Take code in, whichever door it came through (the API or the page's form): count it against
+the user's rate limit, validate it, store it as a queued submission unless the user already
+has too much work in hand, wake a worker. Views call this and never the queue."""
 
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ from flask import current_app
 
 from arena.models import ChallengeVersion, Submission, User
 from arena.queue import get_queue
+from arena.ratelimit import count_intake
 from arena.services.submissions import create_submission
 
 
 def submit(user: User, slug: str, code: str, kind: str,
            version: ChallengeVersion | None = None) -> Submission:
     """Store the code as a queued submission of `kind` (a run or a submission) and wake a worker;
-    `version` pins it to that version instead of the published one (an author's draft run)."""
-    submission = create_submission(user, slug, code, kind,
-                                   max_bytes=current_app.config["MAX_CODE_BYTES"],
-                                   version=version)
+    `version` pins it to that version instead of the published one (an author's draft run).
+
+    Past the user's rate limit of that kind (ARENA_SUBMISSION_RATE_LIMIT, ARENA_RUN_RATE_LIMIT)
+    or the work they may have queued or running (ARENA_MAX_PENDING_PER_USER), answer 429."""
+    count_intake(user.id, str(kind))
+    config = current_app.config
+    submission = create_submission(user, slug, code, kind, max_bytes=config["MAX_CODE_BYTES"],
+                                   version=version, max_pending=config["MAX_PENDING_PER_USER"])
     get_queue(current_app).notify()
     return submission

@@ -2,8 +2,9 @@
 (Celery on Redis, `arena worker` processes on any number of hosts; arena.distributed).
 
 Either way the database row is the job: a message or a wake-up only says that work may be
-waiting, a worker claims the job in the database (learners' submissions first) under a lease,
-and `arena.services.leases.reap` puts back what a dead worker held. A worker takes a regrade
+waiting, a worker claims the job in the database (learners' submissions first, in turns
+between users: arena.services.jobs.fair_order) under a lease, and
+`arena.services.leases.reap` puts back what a dead worker held. A worker takes a regrade
 item only when no submission is queued, so a learner waits at most one grading behind it.
 """
 
@@ -63,9 +64,11 @@ class EmbeddedQueue:
         self._threads = []
 
     def notify(self, background: bool = False) -> None:
-        """Wake the workers: a submission, a regrade or a validation was queued."""
+        """Wake the workers: a submission or a run was queued, or (background) a regrade or a
+        validation, which also wakes the author thread (else it looks every few seconds)."""
         self._wake.set()
-        self._authoring.set()
+        if background:
+            self._authoring.set()
 
     def _work(self) -> None:
         """Claim and grade submissions (else regrade items) until stopped."""

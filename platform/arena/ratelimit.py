@@ -3,7 +3,9 @@
 - `POST /login`: failed attempts per client address and per username attempted;
 - `POST /register`: every attempt per client address;
 - the API: refused bearer tokens per client address, counted where the API refuses one
-  (`count_refused_token`), so that a valid token is never counted nor refused.
+  (`count_refused_token`), so that a valid token is never counted nor refused;
+- fair use: submissions and runs per user, counted where code is taken in (`count_intake`,
+  called by arena.intake for the API and the form alike).
 
 A refused request answers 429 with a Retry-After header: a page in the learner's language for
 the forms (arena.web.errors), the API's JSON error shape under /api/ (arena.api.errors).
@@ -21,7 +23,7 @@ import threading
 import time
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter, RouteLimit
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -30,6 +32,7 @@ EXTENSION = "arena.limiter"
 REFUSED_TOKEN = "arena.refused-token"
 KEY_PREFIX = "arena"
 TOKEN_SCOPE = "api-token"
+INTAKE = "arena.intake"
 LOGIN_ENDPOINT = "web.auth.login"
 REGISTER_ENDPOINT = "web.auth.register"
 #: The longest username there can be (create_user): longer ones share one count.
@@ -62,6 +65,32 @@ def count_refused_token() -> None:
     RateLimitExceeded (429). Only a refusal calls this, so a valid token is never counted nor
     refused, whatever its address's count."""
     current_app.extensions[REFUSED_TOKEN]()
+
+
+def _intake_user() -> str:
+    """Key intake limits by the user taking work in (`count_intake` names them)."""
+    return f"user:{g.arena_intake_user}"
+
+
+def _took_in_submission() -> None:
+    """Stand for taking in one submission: the app's limit per user wraps this (init_app)."""
+
+
+def _took_in_run() -> None:
+    """Stand for taking in one run: the app's limit per user wraps this (init_app)."""
+
+
+#: Per kind of work (arena.models.Kind's values): the setting that limits it per user, and the
+#: function that stands for it (one each: Flask-Limiter keeps limits by function name).
+INTAKE_LIMITS = {"submission": ("SUBMISSION_RATE_LIMIT", _took_in_submission),
+                 "run": ("RUN_RATE_LIMIT", _took_in_run)}
+
+
+def count_intake(user_id: int, kind: str) -> None:
+    """Count a submission or a run (`kind`) the user asks for; past the user's limit of that
+    kind, raise RateLimitExceeded (429)."""
+    g.arena_intake_user = user_id
+    current_app.extensions[INTAKE][kind]()
 
 
 def limiter_of(app: Flask | None = None) -> Limiter:
@@ -123,6 +152,10 @@ def init_app(app: Flask) -> None:
     # good tokens of an address (a proxy's, a school's) along with the refused ones.
     app.extensions[REFUSED_TOKEN] = limiter.shared_limit(
         config["API_TOKEN_RATE_LIMIT"], scope=TOKEN_SCOPE)(_refused_token)
+    app.extensions[INTAKE] = {
+        kind: limiter.shared_limit(config[setting], scope=f"intake-{kind}",
+                                   key_func=_intake_user)(stands_for)
+        for kind, (setting, stands_for) in INTAKE_LIMITS.items()}
     if not limiter.enabled:
         return
     _stop_idle_timers(limiter)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import PASSWORD, _unavailable
 from tests.browser.steps import GRADING, UNSCALED
@@ -222,11 +223,23 @@ def axe_report(page: Page, axe_script: Path, where: str) -> str | None:
     return format_violations(where, violations) if violations else None
 
 
+SETTLE_MS = 3_000  # how long a page may take to stop being wider than the viewport
+
+
 def sideways_report(page: Page, where: str) -> str | None:
-    """Return why the document is wider than the viewport (what sticks out), or None if not."""
+    """Return why the document is wider than the viewport (what sticks out), or None if not.
+
+    A page still laying out (a font or an editor arriving) may be wider for a moment: the
+    document gets SETTLE_MS to fit before it counts as scrolling sideways."""
+    fits = "document.documentElement.scrollWidth <= window.innerWidth"
+    try:
+        page.wait_for_function(fits, timeout=SETTLE_MS)
+        return None
+    except PlaywrightTimeout:
+        pass
     widths = page.evaluate("({ scroll: document.documentElement.scrollWidth,"
                            " inner: window.innerWidth })")
-    if widths["scroll"] <= widths["inner"]:
+    if widths["scroll"] <= widths["inner"]:  # it fit just after the wait gave up
         return None
     lines = [f"{where} scrolls sideways at {widths['inner']} px: the document is "
              f"{widths['scroll']} px wide. What sticks out:"]

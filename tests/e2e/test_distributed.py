@@ -148,7 +148,9 @@ def stack(services, tmp_path: Path) -> Iterator[Stack]:
     postgres, redis = services
     env = environment(ARENA_DATA_DIR=str(tmp_path / "data"), ARENA_DATABASE_URL=postgres.url,
                       ARENA_QUEUE="distributed", ARENA_REDIS_URL=redis.url,
-                      ARENA_SANDBOX="process", ARENA_LEASE_SECONDS=LEASE)
+                      ARENA_SANDBOX="process", ARENA_LEASE_SECONDS=LEASE,
+                      # One account submits every job here, up to twelve at once.
+                      ARENA_MAX_PENDING_PER_USER="12", ARENA_SUBMISSION_RATE_LIMIT="")
     built = Stack(env, tmp_path)
     built.start_webs()
     api = requests.Session()

@@ -18,6 +18,7 @@ def softmax(row):
 
 
 def test_no_submission_is_lost_or_stuck_across_a_crash(server):
+    server.env["ARENA_MAX_PENDING_PER_USER"] = "6"  # one account's six, all in hand at once
     server.start()
     headers = {"Authorization": f"Bearer {server.token()}"}
     url = f"{server.url}/api/v1"

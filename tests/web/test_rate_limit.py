@@ -9,7 +9,6 @@ Redis does not answer, unless ARENA_REQUIRE_REDIS=1 (CI).
 
 from __future__ import annotations
 
-import os
 import re
 import uuid
 from collections.abc import Callable, Iterator
@@ -312,21 +311,6 @@ def test_an_unreachable_redis_falls_back_to_counting_in_memory(make_app):
     _assert_limited(client.get("/api/v1/submissions", headers={"Authorization": "Bearer x"}))
 
 
-REDIS_URL = os.environ.get("ARENA_REDIS_URL") or "redis://127.0.0.1:6379"
-
-
-@pytest.fixture
-def redis_url() -> str:
-    """Return the URL of a Redis that answers; skip without one, unless ARENA_REQUIRE_REDIS=1."""
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        if os.environ.get("ARENA_REQUIRE_REDIS") == "1":
-            pytest.fail(f"Redis must answer at {REDIS_URL} here: {exc}")
-        pytest.skip(f"no Redis at {REDIS_URL}: {exc}")
-    return REDIS_URL
 
 
 def test_replicas_share_their_counts_through_redis(make_app, redis_url, password):

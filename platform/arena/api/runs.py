@@ -16,6 +16,7 @@ from arena.models import Kind
 from arena.presenters import present_submission
 from arena.services.authoring import draft_of
 from arena.services.submissions import get_submission, wait_until_done
+from arena.services.waiters import waiters_of
 
 bp = APIBlueprint("runs", __name__)
 
@@ -33,18 +34,22 @@ class RunIn(CodeIn):
 @bp.input(LangQuery, location="query")
 @bp.output(SubmissionOut)
 @bp.doc(summary="Run code on the public examples", responses={
-    200: "Done: the full result",
-    202: {"description": "Still running: poll the url",
+    200: "Done within a short wait: the full result",
+    202: {"description": "Not done within a short wait (or no place to wait was free): "
+                         "poll the url",
           "content": {"application/json": {"schema": AcceptedOut}}, "headers": ACCEPTED_HEADERS},
     **error_responses(400, 401, 403, 404, 413, 422, described={
         404: "No such challenge (or draft)", 413: f"Code over {DEFAULTS['MAX_CODE_BYTES']} bytes",
         422: "Missing, empty or undecodable code"})})
 def run_view(slug: str, json_data: dict, query_data: dict) -> tuple:
-    """Run code on the public examples only, unrecorded; wait briefly for full feedback."""
-    draft = draft_of(current_user(), slug) if json_data.get("version") == "draft" else None
-    submission = submit(current_user(), slug, json_data["code"], Kind.RUN, version=draft)
-    timeout = submission.version.time_limit + current_app.config["RUN_WAIT_EXTRA_SECONDS"]
-    if not wait_until_done(submission.id, timeout):
-        return accepted(submission)
-    return present_submission(get_submission(current_user(), submission.id),
-                              query_data["lang"]), 200
+    """Run code on the public examples only, unrecorded; wait briefly for full feedback, if a
+    place to wait is free (`Waiters`), else answer 202 at once."""
+    user = current_user()
+    draft = draft_of(user, slug) if json_data.get("version") == "draft" else None
+    submission = submit(user, slug, json_data["code"], Kind.RUN, version=draft)
+    with waiters_of(current_app).place(user.id) as waiting:
+        if not (waiting and wait_until_done(submission.id,
+                                            current_app.config["RUN_WAIT_SECONDS"])):
+            return accepted(submission)
+    return present_submission(get_submission(user, submission.id), query_data["lang"]), 200
+

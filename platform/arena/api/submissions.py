@@ -6,17 +6,25 @@ from dataclasses import fields as fields_of
 
 from apiflask import APIBlueprint, Schema, fields
 from apiflask.validators import Length, OneOf, Range
-from flask import url_for
+from flask import current_app, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
+from arena.bounds import MAX_ID
 from arena.config import DEFAULTS
 from arena.intake import submit
 from arena.models import Kind, Submission
 from arena.presenters import present_submission, submission_summary, submission_url
-from arena.services.submissions import Filters, Page, get_submission, submission_page
-from graders import Verdict
+from arena.services.submissions import (
+    Filters,
+    Page,
+    get_submission,
+    submission_page,
+    wait_until_done,
+)
+from arena.services.waiters import waiters_of
+from graders import Status, Verdict
 
 FILTERS = [field.name for field in fields_of(Filters)]
 
@@ -24,6 +32,8 @@ bp = APIBlueprint("submissions", __name__)
 #: Submissions per page of the list, unless ?limit= asks for fewer or more (up to MAX_LIMIT).
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
+#: The longest `?wait=` accepted; the server waits at most its ARENA_RUN_WAIT_SECONDS.
+MAX_WAIT_ASKED = 60
 ACCEPTED_HEADERS = {"Location": fields.String(
     required=True, metadata={"description": "Where to poll: the same URL as `url`."})}
 
@@ -39,7 +49,7 @@ class ListQuery(Schema):
     """Filters and page of the submission list."""
 
     challenge = fields.String(metadata={"description": "Only this challenge's submissions."})
-    course = fields.Integer(validate=Range(min=1), metadata={
+    course = fields.Integer(validate=Range(1, MAX_ID), metadata={
         "description": "Only those of this course's students (its members only)."})
     student = fields.String(validate=Length(1, 64), metadata={"description": "A username."})
     verdict = fields.String(validate=OneOf([str(v) for v in Verdict]))
@@ -48,7 +58,7 @@ class ListQuery(Schema):
     limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=Range(1, MAX_LIMIT), metadata={
         "description": f"At most this many submissions (default {DEFAULT_LIMIT}, "
                        f"at most {MAX_LIMIT})."})
-    before = fields.Integer(validate=Range(min=1), metadata={
+    before = fields.Integer(validate=Range(1, MAX_ID), metadata={
         "description": "Only submissions older than this id: the cursor that `next` carries."})
 
 
@@ -145,14 +155,34 @@ def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
     return accepted(submit(current_user(), slug, json_data["code"], Kind.SUBMISSION))
 
 
+class ShowQuery(LangQuery):
+    """The language of texts, and how long to wait for the verdict."""
+
+    wait = fields.Float(load_default=0, validate=Range(0, MAX_WAIT_ASKED), metadata={
+        "description": "Seconds to wait for the verdict if the submission is not done yet: "
+                       "the answer comes as soon as it is, or when the wait is over (at most "
+                       "the server's ARENA_RUN_WAIT_SECONDS, 2 by default). When no place to "
+                       "wait is free (a few per server, one per user), the answer comes at "
+                       "once: ask again after a pause."})
+
+
 @bp.get("/submissions/<int:submission_id>")
 @bp.auth_required(auth)
-@bp.input(LangQuery, location="query")
+@bp.input(ShowQuery, location="query")
 @bp.output(SubmissionOut)
-@bp.doc(summary="Read a submission", responses=error_responses(401, 404, 422))
+@bp.doc(summary="Read a submission (optionally waiting for its verdict)",
+        responses=error_responses(401, 404, 422))
 def show_view(submission_id: int, query_data: dict) -> dict:
-    """Show a submission's status, verdict and per-test results."""
-    return present_submission(get_submission(current_user(), submission_id), query_data["lang"])
+    """Show a submission's status, verdict and per-test results; with `wait`, hold the answer
+    until the verdict is stored (long polling), in one of the places runs wait in."""
+    user = current_user()
+    submission = get_submission(user, submission_id)
+    wait = min(query_data["wait"], current_app.config["RUN_WAIT_SECONDS"])
+    if wait > 0 and submission.status != Status.DONE:
+        with waiters_of(current_app).place(user.id) as waiting:
+            if waiting:
+                wait_until_done(submission.id, wait)
+    return present_submission(get_submission(user, submission_id), query_data["lang"])
 
 
 @bp.get("/submissions")

@@ -7,11 +7,12 @@ A worker that dies loses its lease, and `arena.services.leases.reap` puts the jo
 
 from __future__ import annotations
 
-from sqlalchemy import case, select, update
+from sqlalchemy import Select, case, func, select, update
 
 from arena.extensions import db
 from arena.models import Kind, Submission, TestResult
 from arena.models.types import utcnow
+from arena.services import finished
 from arena.services.gradebook_cells import refresh_submission
 from arena.services.leases import lease_end
 from graders import GradeReport, Status, TestReport, Verdict
@@ -30,13 +31,37 @@ def claim(submission_id: int) -> bool:
     return result.rowcount == 1
 
 
-def claim_next() -> int | None:
-    """Claim the oldest queued submission (runs first: someone is waiting); return its id."""
+def fair_order() -> Select:
+    """Return the queued submissions' ids in the order workers should take them.
+
+    Round robin between users: a job's turn is its user's running jobs plus its place among
+    that user's queued ones (their runs first: someone waits at the page). Lower turns go
+    first; among equal turns, the user whose last job started longest ago (or never), then
+    runs, then age. So one account's flood delays another user's next job by at most the jobs
+    running when it came, even when the flood's own job has just finished. Claiming a job
+    leaves every other job's turn unchanged, so workers that race on one list still take it
+    in a fair order.
+    """
     runs_first = case((Submission.kind == Kind.RUN, 0), else_=1)
-    candidates = db.session.scalars(
-        select(Submission.id).where(Submission.status == Status.QUEUED)
-        .order_by(runs_first, Submission.id).limit(8)
-    ).all()
+    waiting = select(Submission.user_id).where(Submission.status == Status.QUEUED)
+    served = (select(Submission.user_id,
+                     func.count().filter(Submission.status == Status.RUNNING).label("jobs"),
+                     func.max(Submission.started_at).label("last"))
+              .where(Submission.user_id.in_(waiting))
+              .group_by(Submission.user_id).subquery())
+    place = func.row_number().over(partition_by=Submission.user_id,
+                                   order_by=(runs_first, Submission.id))
+    queued = (select(Submission.id, runs_first.label("runs_first"), served.c.last,
+                     (served.c.jobs + place).label("turn"))
+              .join(served, served.c.user_id == Submission.user_id)
+              .where(Submission.status == Status.QUEUED).subquery())
+    return select(queued.c.id).order_by(queued.c.turn, queued.c.last.asc().nulls_first(),
+                                        queued.c.runs_first, queued.c.id)
+
+
+def claim_next() -> int | None:
+    """Claim the queued submission whose turn it is (`fair_order`); return its id."""
+    candidates = db.session.scalars(fair_order().limit(8)).all()
     db.session.commit()
     return next((sid for sid in candidates if claim(sid)), None)
 
@@ -100,6 +125,7 @@ def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool
     if report.verdict != Verdict.INTERNAL_ERROR:  # the platform's faults count nowhere
         refresh_submission(submission_id)
     db.session.commit()
+    finished.announce()
     return True
 
 
@@ -109,4 +135,6 @@ def record_internal_error(submission_id: int, attempt: int, message: str) -> boo
     done = _finish(submission_id, attempt, verdict=str(Verdict.INTERNAL_ERROR),
                    message=clean_text(message))
     db.session.commit()
+    if done:
+        finished.announce()
     return done

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import ColumnElement, or_, select, true
+from sqlalchemy import ColumnElement, func, or_, select, true
 
+from arena.bounds import unstorable
 from arena.config import DEFAULTS
-from arena.errors import NotFound, PayloadTooLarge, Unprocessable
+from arena.errors import NotFound, PayloadTooLarge, TooManyRequests, Unprocessable
 from arena.extensions import db
 from arena.models import (
     Challenge,
@@ -22,6 +24,7 @@ from arena.models import (
     Submission,
     User,
 )
+from arena.services import finished
 from arena.services.catalog import get_challenge
 from arena.services.courses import visible_course
 from graders import Status
@@ -38,31 +41,53 @@ class Page(NamedTuple):
 
 def validate_code(code: str, max_bytes: int = MAX_CODE_BYTES) -> None:
     """Refuse code that is empty, too large, or not text that UTF-8 can carry."""
-    try:
-        size = len(code.encode("utf-8"))
-    except UnicodeEncodeError:
-        raise Unprocessable("code: contains a lone surrogate; send valid UTF-8 text") from None
+    reason = unstorable(code)
+    if reason:
+        raise Unprocessable(f"code: {reason}")
+    size = len(code.encode("utf-8"))
     if size > max_bytes:
         raise PayloadTooLarge(f"code: {size} bytes is over the limit of {max_bytes} bytes")
-    if "\x00" in code:
-        raise Unprocessable("code: contains a NUL character")
     if not code.strip():
         raise Unprocessable("code: is empty")
 
 
 def create_submission(user: User, slug: str, code: str, kind: str = Kind.SUBMISSION,
                       max_bytes: int = MAX_CODE_BYTES,
-                      version: ChallengeVersion | None = None) -> Submission:
+                      version: ChallengeVersion | None = None,
+                      max_pending: int | None = None) -> Submission:
     """Validate the code and queue it, pinned to the challenge's published version (or to
-    `version`, a draft its author runs code on)."""
+    `version`, a draft its author runs code on); refuse it (429) if the user would have more
+    than `max_pending` submissions and runs queued or running."""
     challenge = version.challenge if version else get_challenge(slug)
     validate_code(code, max_bytes)
+    if max_pending is not None:
+        # The user's row, locked (PostgreSQL), makes the count below and the insert one step:
+        # two requests at once cannot both pass. SQLite has no row locks; the insert takes its
+        # write lock first, and the count then includes every committed row and this one.
+        db.session.execute(select(User.id).where(User.id == user.id).with_for_update())
     submission = Submission(user=user, challenge=challenge,
                             version=version or challenge.current_version,
                             kind=str(Kind(kind)), code=code, status=Status.QUEUED)
     db.session.add(submission)
+    db.session.flush()
+    if max_pending is not None:
+        _refuse_past(max_pending, submission)
     db.session.commit()
     return submission
+
+
+def _refuse_past(max_pending: int, submission: Submission) -> None:
+    """Undo the new submission and raise TooManyRequests if its user now has more than
+    `max_pending` submissions and runs queued or running (it included)."""
+    pending = db.session.scalar(select(func.count()).select_from(Submission).where(
+        Submission.user_id == submission.user_id, Submission.status != Status.DONE))
+    if pending <= max_pending:
+        return
+    wait = max(1, math.ceil(submission.version.time_limit))  # about one grading
+    db.session.rollback()
+    raise TooManyRequests(f"too much work in hand: {pending - 1} of your submissions and "
+                          f"runs are queued or running, and an account may have at most "
+                          f"{max_pending}; try again when one is graded", retry_after=wait)
 
 
 def taught_students(user: User):
@@ -138,11 +163,13 @@ def submission_page(user: User, filters: Filters, before: int | None, limit: int
 
 
 def wait_until_done(submission_id: int, timeout: float, interval: float = 0.1) -> bool:
-    """Wait until a submission is done or `timeout` seconds pass; tell whether it is done."""
+    """Wait until a submission is done or `timeout` seconds pass; tell whether it is done.
+
+    It looks every `interval` seconds, and at once when this process records a verdict."""
     deadline = time.monotonic() + timeout
     while True:
         status = db.session.scalar(select(Submission.status).where(Submission.id == submission_id))
         db.session.commit()
         if status == Status.DONE or time.monotonic() >= deadline:
             return status == Status.DONE
-        time.sleep(interval)
+        finished.pause(min(interval, max(0.0, deadline - time.monotonic())))

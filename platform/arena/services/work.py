@@ -1,9 +1,9 @@
 """One unit of work for a worker, whichever queue feeds it, learners first.
 
-`grade_next` grades the next queued submission (runs before submissions: someone waits at the
-page). Lower-priority work: `regrade_next` regrades one item, `author_next` validates one
-version or prepares one published version (many sandboxes: seconds). Each tells whether
-there was work.
+`grade_next` grades the queued submission or run whose turn it is (arena.services.jobs:
+turns between users, then runs first). Lower-priority work: `regrade_next` regrades one
+item, `author_next` validates one version or prepares one published version (many
+sandboxes: seconds). Each tells whether there was work.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ def attempt(slug: str) -> Response:
     try:
         submission = submit(current_user, slug, request.form.get("code", ""), kind)
     except ArenaError as error:
-        if error.status == 404:
+        if error.status in (404, 429):  # no such challenge; too much work in hand
             raise
         flash(_("Your code was not accepted: %(reason)s", reason=error.message), "error")
         return redirect(url_for("web.pages.challenge", slug=slug))

@@ -1,0 +1,131 @@
+"""GET /api/v1/submissions/<id>?wait=S: the answer waits for the verdict (long polling), in
+the places runs wait in, and wakes when this process records it. No worker grades here: the
+test records the verdict through the service a worker uses, so what waits is seen, not timed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import types
+
+import pytest
+
+from arena.distributed import FINISHED, DistributedQueue
+from arena.extensions import db
+from arena.models import Submission
+from arena.services import finished, jobs
+from arena.services.waiters import waiters_of
+from bench.live_server import wait_until
+
+CODE = {"code": "def softmax(row):\n    return row\n"}
+
+
+@pytest.fixture
+def app_config() -> dict:
+    """Places to wait in, and a wait that only a recorded verdict ends."""
+    return {"RUN_WAITERS": 2, "RUN_WAITERS_PER_USER": 1, "RUN_WAIT_SECONDS": 600}
+
+
+def _submit(client, headers) -> str:
+    response = client.post("/api/v1/challenges/softmax/submissions", json=CODE, headers=headers)
+    assert response.status_code == 202
+    return response.get_json()["url"]
+
+
+class Read(threading.Thread):
+    """One GET on a client of its own, in a thread (as a server thread would be)."""
+
+    def __init__(self, app, url: str, headers: dict) -> None:
+        super().__init__(daemon=True)
+        self.app, self.url, self.headers, self.response = app, url, headers, None
+        self.start()
+
+    def run(self) -> None:
+        self.response = self.app.test_client().get(self.url, headers=self.headers)
+
+
+def _record(app, url: str) -> None:
+    """Claim the submission and record a verdict, as a worker would (it announces it)."""
+    submission_id = int(url.rsplit("/", 1)[1])
+    with app.app_context():
+        assert jobs.claim(submission_id)
+        attempt = db.session.get(Submission, submission_id).attempt
+        assert jobs.record_internal_error(submission_id, attempt, "recorded by the test")
+
+
+def test_a_read_with_wait_answers_when_the_verdict_is_recorded(app, client, catalog,
+                                                               auth_headers):
+    url = _submit(client, auth_headers)
+    read = Read(app, f"{url}?wait=60", auth_headers)
+    wait_until(lambda: waiters_of(app).waiting() == 1, 30, "the read waiting")
+    assert read.is_alive() and read.response is None
+    _record(app, url)
+    read.join(30)
+    assert read.response.status_code == 200
+    body = read.response.get_json()
+    assert body["status"] == "done" and body["verdict"] == "internal_error"
+    assert waiters_of(app).waiting() == 0
+
+
+def test_without_a_free_place_a_read_answers_at_once(app, client, catalog, auth_headers):
+    url = _submit(client, auth_headers)
+    first = Read(app, f"{url}?wait=60", auth_headers)
+    wait_until(lambda: waiters_of(app).waiting() == 1, 30, "the first read waiting")
+    second = Read(app, f"{url}?wait=60", auth_headers)  # the same user: no second place
+    second.join(30)
+    assert second.response.status_code == 200
+    assert second.response.get_json()["status"] == "queued" and first.is_alive()
+    _record(app, url)
+    first.join(30)
+    assert first.response.get_json()["status"] == "done"
+
+
+def test_a_read_without_wait_or_of_a_done_submission_does_not_wait(app, client, catalog,
+                                                                   auth_headers):
+    url = _submit(client, auth_headers)
+    assert client.get(url, headers=auth_headers).get_json()["status"] == "queued"
+    _record(app, url)
+    assert client.get(f"{url}?wait=60", headers=auth_headers).get_json()["status"] == "done"
+    assert waiters_of(app).waiting() == 0
+
+
+@pytest.mark.parametrize("wait", ["-1", "61", "soon"])
+def test_a_wait_out_of_range_answers_422(client, catalog, auth_headers, wait):
+    url = _submit(client, auth_headers)
+    response = client.get(f"{url}?wait={wait}", headers=auth_headers)
+    assert response.status_code == 422 and "wait" in response.get_json()["error"]["message"]
+
+
+def test_an_announcement_ends_a_pause_at_once():
+    pausing = threading.Thread(target=finished.pause, args=(600,), daemon=True)
+    pausing.start()
+    wait_until(lambda: pausing.is_alive(), 30, "the pause started")
+    for _ in range(600):  # announce until the thread has reached its wait and left it
+        finished.announce()
+        pausing.join(0.05)
+        if not pausing.is_alive():
+            break
+    assert not pausing.is_alive()  # a pause of 600 s ended within 30
+
+
+PUBLISHER = """
+import sys, types
+from arena.distributed import DistributedQueue
+DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": sys.argv[1]}))._publish()
+"""
+
+
+def test_a_verdict_a_worker_process_publishes_wakes_a_pause_in_the_web_process(redis_url):
+    """The distributed queue: the word comes through Redis from another process."""
+    web_side = DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": redis_url}))
+    woken = []
+    pausing = threading.Thread(target=lambda: woken.append(finished.pause(600)), daemon=True)
+    pausing.start()
+    wait_until(lambda: web_side.redis.pubsub_numsub(FINISHED)[0][1] >= 1, 30,
+               "the web side subscribed")
+    published = subprocess.run([sys.executable, "-c", PUBLISHER, redis_url], timeout=60,
+                               capture_output=True, text=True)
+    assert published.returncode == 0, published.stderr
+    pausing.join(30)
+    assert woken == [True]  # woken by the word, not at the end of its 600 s

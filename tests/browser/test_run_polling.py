@@ -1,0 +1,51 @@
+"""The editor's Run and Submit when the server has no place to wait (every run answers `202`,
+every read with `?wait=` at once): the page polls, pausing between reads, to the result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bench.live_server import LiveServer, environment
+from tests.browser.steps import GRADING, SOFTMAX, type_code, verdict
+
+pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A platform whose runs never wait: every one answers 202 at once."""
+    data = tmp_path_factory.mktemp("polling-data")
+    server = LiveServer(environment(ARENA_DATA_DIR=str(data), ARENA_RUN_WAITERS="0",
+                                    ARENA_DATABASE_URL=f"sqlite:///{data / 'arena.db'}"))
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_run_answered_202_is_polled_to_its_result(page: Page, learner: str):
+    answers = []
+    page.on("response", lambda r: answers.append(r.status)
+            if urlsplit(r.url).path.endswith("/runs") else None)
+    page.goto("/challenges/softmax")
+    type_code(page, SOFTMAX)
+    page.get_by_test_id("run-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    assert answers == [202]
+    rows = page.locator("#results [data-testid='test-result']")
+    assert rows.count() >= 1 and all(r.get_attribute("data-hidden") == "false"
+                                     for r in rows.all())
+
+
+def test_a_submission_read_without_a_place_to_wait_is_polled_to_its_verdict(page: Page,
+                                                                            learner: str):
+    reads = []
+    page.on("request", lambda r: reads.append(r.url) if "/api/v1/submissions/" in r.url else None)
+    page.goto("/challenges/softmax")
+    type_code(page, SOFTMAX)
+    page.get_by_test_id("submit-button").click()
+    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    assert reads and all("wait=2" in url for url in reads)
