@@ -2,8 +2,11 @@
 
 Starts a real `arena serve` per configuration (SQLite, embedded workers) on loopback, submits
 a trivial correct solution of `softmax`, and reads the server's own timestamps (created_at to
-finished_at). The naive baseline is a bare `docker run --rm -i` of the sandbox image per job.
-Usage: .venv/bin/python bench/grading_latency.py [--runs 40] [--clients 4] [--out FILE]
+finished_at). The baseline is a bare `docker run --rm -i` of the sandbox image per job, the
+same job, measured in the same run. Then the curve: accepted submissions per second against
+concurrent clients, on the Docker backend's warm pool.
+Usage: .venv/bin/python bench/grading_latency.py [--runs 40] [--clients 4] [--curve 1,4,16,64]
+       [--out FILE]
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import platform
 import subprocess
 import tempfile
 import time
+from dataclasses import asdict
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -23,18 +27,26 @@ from live_server import ROOT, Server
 from measure import measure
 
 from graders.protocol import call_job
+from graders.sandbox.base import Limits
+from graders.sandbox.image import BOX, image_tag
 
 SOLUTION = (ROOT / "challenges" / "softmax" / "reference.py").read_text()
+BARE = "bare `docker run --rm -i` per job"
+POOLED = "Docker, warm pool"
+# One account submits for every client: grading is measured here, not fair use (bench/
+# fair_queue.py measures that), so its per-user limits are lifted.
+MANY_PENDING = {"ARENA_MAX_PENDING_PER_USER": "1000", "ARENA_RUN_WAITERS_PER_USER": "8",
+                "ARENA_RUN_WAITERS": "6"}
 CONFIGS = {
     "process backend": {"ARENA_SANDBOX": "process"},
     "Docker, no pool": {"ARENA_SANDBOX": "docker", "ARENA_POOL_SIZE": "0"},
-    "Docker, warm pool": {"ARENA_SANDBOX": "docker", "ARENA_POOL_SIZE": "4"},
+    POOLED: {"ARENA_SANDBOX": "docker"},
 }
 
 
 def submit_and_time(server: Server) -> float:
     """Submit once; return the server's own submit-to-verdict seconds."""
-    body = server.submit("softmax", SOLUTION, poll=0.005)
+    body = server.submit("softmax", SOLUTION, poll=0.02)
     assert body["verdict"] == "accepted", body
     created = datetime.fromisoformat(body["created_at"])
     return (datetime.fromisoformat(body["finished_at"]) - created).total_seconds()
@@ -44,46 +56,69 @@ def bare_docker_run(image: str) -> float:
     """Run one job in a fresh `docker run --rm -i` of the image; return its wall time."""
     job = call_job(SOLUTION, "softmax", [{"args": [[1.0, 2.0, 3.0]], "kwargs": {}}] * 17,
                    "solution.py", [1000] * 17)
+    body = json.dumps({"job": job, "limits": asdict(Limits())}).encode()
+    frames = BOX.JOB.pack(len(body)) + body + BOX.JOB.pack(0)
     started = time.perf_counter()
-    done = subprocess.run(["docker", "run", "--rm", "-i", "--network", "none", image],
-                          input=json.dumps(job).encode(), capture_output=True, check=True)
-    assert done.stdout.endswith(b'{"event": "end"}\n')
+    done = subprocess.run(["docker", "run", "--rm", "-i", "--network", "none", "--user", "0:0",
+                           "--cap-drop", "ALL", "--cap-add", "SETUID", "--cap-add", "SETGID",
+                           image, "30"], input=frames, capture_output=True, check=True)
+    assert b'{"event": "end"}\n' in done.stdout and b'"exit_code": 0' in done.stdout
     return time.perf_counter() - started
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user and system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--curve", default="1,4,16,64", help="clients for the throughput curve")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    from graders.sandbox.image import image_tag
-
-    rows = {"bare `docker run --rm -i` per job": measure(lambda: bare_docker_run(image_tag()),
-                                                         args.runs, args.clients)}
+    rows = {BARE: measure(lambda: bare_docker_run(image_tag()), args.runs, args.clients)}
+    curve = {}
     for name, env in CONFIGS.items():
         with tempfile.TemporaryDirectory() as folder:
-            server = Server(folder, env)
+            server = Server(folder, {**MANY_PENDING, **env})
             try:
-                submit_and_time(server)  # warm-up
+                for _ in range(3):
+                    submit_and_time(server)  # warm-up
+                cpu = cpu_seconds(server.process.pid)
                 rows[name] = measure(partial(submit_and_time, server), args.runs, args.clients)
+                rows[name]["cpu"] = (cpu_seconds(server.process.pid) - cpu) / (2 * args.runs)
+                if name == POOLED:
+                    for clients in (int(c) for c in args.curve.split(",")):
+                        runs = max(args.runs, 4 * clients)
+                        curve[clients] = measure(partial(submit_and_time, server), runs,
+                                                 clients, latency=False)
             finally:
                 server.stop()
-    report = render(rows, args)
+    report = render(rows, curve, args)
     print(report)
     if args.out:
         args.out.write_text(report, encoding="utf-8")
 
 
-def render(rows: dict, args) -> str:
-    """Write the table and the ratios as Markdown."""
-    bare = rows["bare `docker run --rm -i` per job"]["median"]
+def render(rows: dict, curve: dict, args) -> str:
+    """Write the table, the ratios and the curve as Markdown."""
+    bare = rows[BARE]["median"]
     lines = [
         "| configuration | median (ms) | p95 (ms) | accepted/s with "
-        f"{args.clients} clients | median vs bare docker run |", "|---|---|---|---|---|"]
+        f"{args.clients} clients | median / bare median | p95 / bare median | "
+        "`arena serve` CPU per submission (ms) |", "|---|---|---|---|---|---|---|"]
     for name, row in rows.items():
+        cpu = f"{row['cpu'] * 1000:.1f}" if "cpu" in row else "-"
         lines.append(f"| {name} | {row['median'] * 1000:.1f} | {row['p95'] * 1000:.1f} | "
-                     f"{row['throughput']:.1f} | {row['median'] / bare:.3f} |")
+                     f"{row['throughput']:.1f} | {row['median'] / bare:.3f} | "
+                     f"{row['p95'] / bare:.3f} | {cpu} |")
+    lines += ["", f"{POOLED}: throughput against concurrent clients", "",
+              "| clients | submissions | accepted/s |", "|---|---|---|"]
+    for clients, row in curve.items():
+        lines.append(f"| {clients} | {row['runs']} | {row['throughput']:.1f} |")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}"
     return (f"Measured {time.strftime('%Y-%m-%d')} on {machine}; {args.runs} submissions per "
             f"row, `softmax` reference (17 tests).\n\n" + "\n".join(lines) + "\n")

@@ -47,7 +47,15 @@ from pathlib import Path
 
 import redis
 import requests
-from live_server import ROOT, LiveServer, Worker, environment, free_port, wait_until
+from live_server import (
+    NO_INTAKE_LIMITS,
+    ROOT,
+    LiveServer,
+    Worker,
+    environment,
+    free_port,
+    wait_until,
+)
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -512,7 +520,8 @@ def main() -> None:
         redis_url = args.redis_url or redis_server.url
         settings = {"ARENA_DATA_DIR": str(folder / "data"), "ARENA_DATABASE_URL": db_url,
                     "ARENA_QUEUE": "distributed", "ARENA_REDIS_URL": redis_url,
-                    "ARENA_SANDBOX": args.sandbox, "ARENA_SECRET_KEY": uuid.uuid4().hex}
+                    "ARENA_SANDBOX": args.sandbox, "ARENA_SECRET_KEY": uuid.uuid4().hex,
+                    **NO_INTAKE_LIMITS}
         if args.sandbox_base:
             settings["ARENA_SANDBOX_BASE"] = args.sandbox_base
         if args.pool_size is not None:

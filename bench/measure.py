@@ -8,13 +8,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 
-def measure(call: Callable[[], float], runs: int, clients: int) -> dict:
+def measure(call: Callable[[], float], runs: int, clients: int, latency: bool = True) -> dict:
     """Latency over `runs` sequential calls (each returns its own seconds), then throughput
-    with `clients` calling at once."""
-    latencies = sorted(call() for _ in range(runs))
+    with `clients` calling at once (`runs` calls in all); latency=False measures only that."""
+    result: dict = {"runs": runs}
+    if latency:
+        latencies = sorted(call() for _ in range(runs))
+        result.update(median=statistics.median(latencies),
+                      p95=latencies[max(0, int(round(0.95 * len(latencies))) - 1)])
     started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
         list(pool.map(lambda _: call(), range(runs)))
-    return {"median": statistics.median(latencies),
-            "p95": latencies[max(0, int(round(0.95 * len(latencies))) - 1)],
-            "throughput": runs / (time.perf_counter() - started)}
+    result["throughput"] = runs / (time.perf_counter() - started)
+    return result
