@@ -92,9 +92,13 @@ RUN_AXE = """async (tags) => {
 OVERFLOWING = """() => {
   const width = window.innerWidth;
   // Inside a box that scrolls or clips sideways, an element cannot widen the page (the box can,
-  // and is then reported itself).
+  // and is then reported itself). A box clips a positioned element only from its containing
+  // block up: an absolute one escapes every box below its offsetParent, a fixed one all.
   const contained = (el) => {
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const position = getComputedStyle(el).position;
+    if (position === "fixed") return false;
+    const first = position === "absolute" ? el.offsetParent : el.parentElement;
+    for (let p = first; p && p !== document.body; p = p.parentElement) {
       if (getComputedStyle(p).overflowX !== "visible") return true;
     }
     return false;
