@@ -8,10 +8,10 @@ arena.services.jobs.fair_order) until none is left, and only then is the message
 (`task_acks_late`): every verdict it led to is stored by then. Lists are read in priority
 order, so a grading message never waits behind background ones.
 
-Verdicts are pushed back: a worker publishes on the FINISHED channel after each one it
-records, and a web process, on its first wait for a verdict, subscribes and wakes its waiting
-requests (arena.services.finished); they still look at the database every 100 ms, so a lost
-word only delays an answer.
+Verdicts are pushed back: a worker publishes the submission's id on the FINISHED channel
+after each verdict it records, and a web process, on its first wait for a verdict, subscribes
+and wakes the requests waiting for that one (arena.services.finished); they still look at
+the database every 100 ms, so a lost word only delays an answer.
 
 Messages can be lost (Redis restarted empty, a send while it was down): the row is the job,
 so nothing is. Each worker's keeper thread reaps lapsed leases and, when jobs wait in the
@@ -75,10 +75,10 @@ class DistributedQueue:
                                           socket_timeout=5)
         finished.listen(app.config["REDIS_URL"], self._start_listening)
 
-    def _publish(self) -> None:
-        """Tell every web process that a verdict was recorded; a failure only delays them."""
+    def _publish(self, submission_id: int) -> None:
+        """Tell every web process which verdict was recorded; a failure only delays them."""
         try:
-            self.redis.publish(FINISHED, b"1")
+            self.redis.publish(FINISHED, str(submission_id))
         except redis.RedisError as exc:
             log.warning("could not publish a verdict (%s); waiting requests poll", exc)
 
@@ -95,8 +95,8 @@ class DistributedQueue:
                 subscriber.subscribe(FINISHED)
                 said = False
                 for message in subscriber.listen():
-                    if message["type"] == "message":
-                        finished.wake()
+                    if message["type"] == "message" and message["data"].isdigit():
+                        finished.wake(int(message["data"]))
             except redis.RedisError as exc:
                 if not said:
                     log.warning("verdicts are not pushed (%s); waiting requests poll", exc)

@@ -97,35 +97,46 @@ def test_a_wait_out_of_range_answers_422(client, catalog, auth_headers, wait):
     assert response.status_code == 422 and "wait" in response.get_json()["error"]["message"]
 
 
-def test_an_announcement_ends_a_pause_at_once():
-    pausing = threading.Thread(target=finished.pause, args=(600,), daemon=True)
-    pausing.start()
-    wait_until(lambda: pausing.is_alive(), 30, "the pause started")
-    for _ in range(600):  # announce until the thread has reached its wait and left it
-        finished.announce()
-        pausing.join(0.05)
-        if not pausing.is_alive():
-            break
-    assert not pausing.is_alive()  # a pause of 600 s ended within 30
+def _watch(submission_id: int, woken: list, seconds: float = 600) -> threading.Thread:
+    """Wait in a thread for one submission's announcement; `woken` gets whether it came."""
+    def wait() -> None:
+        with finished.watching(submission_id) as recorded:
+            watching.set()
+            woken.append(recorded.wait(seconds))
+
+    watching = threading.Event()
+    thread = threading.Thread(target=wait, daemon=True)
+    thread.start()
+    assert watching.wait(30)
+    return thread
+
+
+def test_an_announcement_wakes_the_waits_for_its_submission_only():
+    woken_41, woken_42, woken_42_too = [], [], []
+    waits = [_watch(41, woken_41, seconds=0.5), _watch(42, woken_42), _watch(42, woken_42_too)]
+    finished.announce(42)
+    for thread in waits:
+        thread.join(30)
+    assert woken_42 == woken_42_too == [True]  # both woken by the word, not after 600 s
+    assert woken_41 == [False]  # another submission's word does not wake it
 
 
 PUBLISHER = """
 import sys, types
 from arena.distributed import DistributedQueue
-DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": sys.argv[1]}))._publish()
+DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": sys.argv[1]}))._publish(7)
 """
 
 
-def test_a_verdict_a_worker_process_publishes_wakes_a_pause_in_the_web_process(redis_url):
+def test_a_verdict_a_worker_process_publishes_wakes_a_wait_in_the_web_process(redis_url):
     """The distributed queue: the word comes through Redis from another process."""
     web_side = DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": redis_url}))
     woken = []
-    pausing = threading.Thread(target=lambda: woken.append(finished.pause(600)), daemon=True)
-    pausing.start()
+    waiting = _watch(7, woken)
     wait_until(lambda: web_side.redis.pubsub_numsub(FINISHED)[0][1] >= 1, 30,
                "the web side subscribed")
     published = subprocess.run([sys.executable, "-c", PUBLISHER, redis_url], timeout=60,
                                capture_output=True, text=True)
     assert published.returncode == 0, published.stderr
-    pausing.join(30)
+    waiting.join(30)
     assert woken == [True]  # woken by the word, not at the end of its 600 s

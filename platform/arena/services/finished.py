@@ -1,6 +1,8 @@
-"""Word that a submission was recorded as done: request threads that wait for a verdict wake
-at once instead of at their next look at the database (which stays the fallback).
+"""Word that a submission was recorded as done: a request thread waiting for that verdict wakes
+at once instead of at its next look at the database (which stays the fallback).
 
+The word names the submission, so a verdict wakes only the threads waiting for it, not every
+waiting thread of the process (each of which would look at the database for nothing).
 Within one process `announce` wakes them directly. Across processes (the distributed queue:
 verdicts recorded by `arena worker`, read by the web tier) a relay carries the word: the
 recording process relays each announcement, and a waiting process starts, on its first wait,
@@ -10,28 +12,32 @@ a listener that wakes its threads (arena.distributed: Redis publish/subscribe).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-_recorded = threading.Condition()
-_relays: dict[str, Callable[[], None]] = {}  # by Redis URL: where announcements go too
+_lock = threading.Lock()
+_watched: dict[int, tuple[threading.Event, int]] = {}  # submission id: its event, its watchers
+_relays: dict[str, Callable[[int], None]] = {}  # by Redis URL: where announcements go too
 _listeners: dict[str, Callable[[], None]] = {}  # by Redis URL: started on the first wait
 
 
-def announce() -> None:
-    """Wake every thread waiting in `pause` here and, through the relays, elsewhere."""
-    wake()
+def announce(submission_id: int) -> None:
+    """Wake the threads waiting for this submission, here and, through the relays, elsewhere."""
+    wake(submission_id)
     for send in list(_relays.values()):
-        send()
+        send(submission_id)
 
 
-def wake() -> None:
-    """Wake every thread of this process waiting in `pause`."""
-    with _recorded:
-        _recorded.notify_all()
+def wake(submission_id: int) -> None:
+    """Wake the threads of this process waiting for this submission, if any."""
+    with _lock:
+        watched = _watched.get(submission_id)
+    if watched:
+        watched[0].set()
 
 
-def relay(key: str, send: Callable[[], None]) -> None:
-    """Have every later announcement also call `send` (one per key)."""
+def relay(key: str, send: Callable[[int], None]) -> None:
+    """Have every later announcement also call `send` with its submission id (one per key)."""
     _relays[key] = send
 
 
@@ -40,11 +46,22 @@ def listen(key: str, start: Callable[[], None]) -> None:
     _listeners.setdefault(key, start)
 
 
-def pause(seconds: float) -> bool:
-    """Wait `seconds`, or less if a verdict is announced meanwhile; tell whether one was."""
+@contextmanager
+def watching(submission_id: int) -> Iterator[threading.Event]:
+    """Yield an event that is set when this submission's verdict is announced."""
     for key in list(_listeners):
         start = _listeners.pop(key, None)
         if start is not None:
             start()
-    with _recorded:
-        return _recorded.wait(seconds)
+    with _lock:
+        event, watchers = _watched.get(submission_id, (threading.Event(), 0))
+        _watched[submission_id] = (event, watchers + 1)
+    try:
+        yield event
+    finally:
+        with _lock:
+            event, watchers = _watched[submission_id]
+            if watchers == 1:
+                del _watched[submission_id]
+            else:
+                _watched[submission_id] = (event, watchers - 1)
