@@ -31,7 +31,10 @@ class EmbeddedQueue:
         self.app = app
         self.sandbox = sandbox
         self.workers = workers
-        self._wake = threading.Event()
+        # One wake-up per queued job, for one idle worker: waking them all made every idle
+        # worker race for the same job and queue on SQLite's write lock in the winner's way.
+        self._wake = threading.Condition()
+        self._wakeups = 0  # not taken yet by an idle worker; at most one per worker
         self._authoring = threading.Event()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -57,16 +60,20 @@ class EmbeddedQueue:
     def stop(self, timeout: float | None = None) -> None:
         """Ask the workers to finish their current job and wait for them."""
         self._stop.set()
-        self._wake.set()
+        with self._wake:
+            self._wake.notify_all()
         self._authoring.set()
         for thread in self._threads:
             thread.join(timeout)
         self._threads = []
 
     def notify(self, background: bool = False) -> None:
-        """Wake the workers: a submission or a run was queued, or (background) a regrade or a
-        validation, which also wakes the author thread (else it looks every few seconds)."""
-        self._wake.set()
+        """Wake one idle worker: a submission or a run was queued, or (background) a regrade
+        or a validation, which also wakes the author thread (else it looks every few seconds).
+        A busy worker looks for more work before it waits, so it needs no wake-up."""
+        with self._wake:
+            self._wakeups = min(self._wakeups + 1, self.workers)
+            self._wake.notify()
         if background:
             self._authoring.set()
 
@@ -80,10 +87,15 @@ class EmbeddedQueue:
                 log.exception("worker step failed")
                 busy = False
             if not busy:
-                # Clear only after waiting: a notify that came while this worker was busy must
-                # wake it at once, not be erased and leave the submission for the next poll.
+                self._idle()
+
+    def _idle(self) -> None:
+        """Wait for a wake-up, or POLL_SECONDS; one that came while this worker looked for
+        work is taken at once, never lost."""
+        with self._wake:
+            if not self._wakeups and not self._stop.is_set():
                 self._wake.wait(POLL_SECONDS)
-                self._wake.clear()
+            self._wakeups = max(0, self._wakeups - 1)
 
     def _author(self) -> None:
         """Reap lapsed leases, validate queued versions and prepare published ones, never
@@ -92,7 +104,7 @@ class EmbeddedQueue:
             try:
                 with self.app.app_context():
                     if reap():
-                        self._wake.set()
+                        self.notify()
                     busy = author_next(self.sandbox)
             except Exception:
                 log.exception("validating or preparing a challenge version failed")
