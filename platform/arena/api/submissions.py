@@ -182,7 +182,8 @@ def show_view(submission_id: int, query_data: dict) -> dict:
         with waiters_of(current_app).place(user.id) as waiting:
             if waiting:
                 wait_until_done(submission.id, wait)
-    return present_submission(get_submission(user, submission_id), query_data["lang"])
+                submission = get_submission(user, submission_id)  # as it is now
+    return present_submission(submission, query_data["lang"])
 
 
 @bp.get("/submissions")

@@ -20,7 +20,20 @@ interleave: the later one sees what the earlier one committed.
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, and_, case, delete, func, insert, or_, select
+from functools import cache
+
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    bindparam,
+    case,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+)
 from sqlalchemy.orm import aliased
 
 from arena.extensions import db
@@ -86,9 +99,19 @@ def _computed(*where: ColumnElement[bool]):
 
 
 def _lock(students) -> None:
-    """Lock the students' rows (PostgreSQL; in id order)."""
+    """Lock the students' rows (PostgreSQL; in id order): a list of ids, or a subquery."""
+    if isinstance(students, list):
+        db.session.execute(_lock_listed(), {"ids": students})
+        return
     db.session.execute(select(User.id).where(User.id.in_(students)).order_by(User.id)
                        .with_for_update())
+
+
+@cache
+def _lock_listed() -> Select:
+    """Lock the rows of the students listed in `ids` (built once: every verdict locks one)."""
+    return (select(User.id).where(User.id.in_(bindparam("ids", expanding=True)))
+            .order_by(User.id).with_for_update())
 
 
 def _rewrite(students, stale: ColumnElement[bool], *where: ColumnElement[bool]) -> None:
@@ -98,28 +121,47 @@ def _rewrite(students, stale: ColumnElement[bool], *where: ColumnElement[bool]) 
     db.session.execute(insert(GradebookCell).from_select(FIELDS, _computed(*where)))
 
 
-def refresh_cells(user_id: int, challenge_id: int) -> None:
-    """Recompute a student's cells of one challenge, in every assignment holding it; for a
-    learner in no course that assigns it (most gradings), one look and nothing to write."""
-    stale = and_(GradebookCell.user_id == user_id, GradebookCell.challenge_id == challenge_id)
+def _stale(user_id, challenge_id) -> ColumnElement[bool]:
+    """A student's cells of one challenge."""
+    return and_(GradebookCell.user_id == user_id, GradebookCell.challenge_id == challenge_id)
+
+
+@cache
+def _any_cell_to_refresh() -> Select:
+    """Whether a student (`user_id`) has a cell of a challenge (`challenge_id`) or studies in
+    a course that assigns it. Built once: every recorded verdict asks."""
+    user_id, challenge_id = bindparam("user_id"), bindparam("challenge_id")
     assigned = (select(AssignmentChallenge.id)
                 .join(Assignment, Assignment.id == AssignmentChallenge.assignment_id)
                 .join(CourseMember, CourseMember.course_id == Assignment.course_id)
                 .where(AssignmentChallenge.challenge_id == challenge_id,
                        CourseMember.user_id == user_id, CourseMember.role == CourseRole.STUDENT))
+    return select(or_(select(GradebookCell.user_id).where(_stale(user_id, challenge_id)).exists(),
+                      assigned.exists()))
+
+
+def refresh_cells(user_id: int, challenge_id: int) -> None:
+    """Recompute a student's cells of one challenge, in every assignment holding it; for a
+    learner in no course that assigns it (most gradings), one look and nothing to write."""
     _lock([user_id])  # before the look: a join that commits meanwhile waits for this refresh
-    if not db.session.scalar(select(or_(select(GradebookCell.user_id).where(stale).exists(),
-                                        assigned.exists()))):
+    if not db.session.scalar(_any_cell_to_refresh(),
+                             {"user_id": user_id, "challenge_id": challenge_id}):
         return
-    _rewrite([user_id], stale, Submission.user_id == user_id,
+    _rewrite([user_id], _stale(user_id, challenge_id), Submission.user_id == user_id,
              AssignmentChallenge.challenge_id == challenge_id)
+
+
+@cache
+def _graded() -> Select:
+    """A submission's (`submission_id`) student, challenge and kind."""
+    return (select(Submission.user_id, Submission.challenge_id, Submission.kind)
+            .where(Submission.id == bindparam("submission_id")))
 
 
 def refresh_submission(submission_id: int) -> None:
     """Recompute the cells a submission's new verdict may change (none for a run)."""
     user_id, challenge_id, kind = db.session.execute(
-        select(Submission.user_id, Submission.challenge_id, Submission.kind)
-        .where(Submission.id == submission_id)).one()
+        _graded(), {"submission_id": submission_id}).one()
     if kind == Kind.SUBMISSION:
         refresh_cells(user_id, challenge_id)
 

@@ -7,6 +7,8 @@ A worker that dies loses its lease, and `arena.services.leases.reap` puts the jo
 
 from __future__ import annotations
 
+from functools import cache
+
 from sqlalchemy import Select, case, func, select, update
 
 from arena.extensions import db
@@ -31,8 +33,11 @@ def claim(submission_id: int) -> bool:
     return result.rowcount == 1
 
 
+@cache
 def fair_order() -> Select:
-    """Return the queued submissions' ids in the order workers should take them.
+    """Return the queued submissions' ids in the order workers should take them (the first
+    eight: a worker tries those). Built once: it has no parameters, and SQLAlchemy keeps a
+    statement's cache key on the statement, so every claim reuses both.
 
     Round robin between users: a job's turn is its user's running jobs plus its place among
     that user's queued ones (their runs first: someone waits at the page). Lower turns go
@@ -56,12 +61,12 @@ def fair_order() -> Select:
               .join(served, served.c.user_id == Submission.user_id)
               .where(Submission.status == Status.QUEUED).subquery())
     return select(queued.c.id).order_by(queued.c.turn, queued.c.last.asc().nulls_first(),
-                                        queued.c.runs_first, queued.c.id)
+                                        queued.c.runs_first, queued.c.id).limit(8)
 
 
 def claim_next() -> int | None:
     """Claim the queued submission whose turn it is (`fair_order`); return its id."""
-    candidates = db.session.scalars(fair_order().limit(8)).all()
+    candidates = db.session.scalars(fair_order()).all()
     db.session.commit()
     return next((sid for sid in candidates if claim(sid)), None)
 
@@ -125,7 +130,7 @@ def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool
     if report.verdict != Verdict.INTERNAL_ERROR:  # the platform's faults count nowhere
         refresh_submission(submission_id)
     db.session.commit()
-    finished.announce()
+    finished.announce(submission_id)
     return True
 
 
@@ -136,5 +141,5 @@ def record_internal_error(submission_id: int, attempt: int, message: str) -> boo
                    message=clean_text(message))
     db.session.commit()
     if done:
-        finished.announce()
+        finished.announce(submission_id)
     return done

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from sqlalchemy import ColumnElement, func, or_, select, true
+from sqlalchemy.orm import joinedload
 
 from arena.bounds import unstorable
 from arena.config import DEFAULTS
@@ -106,11 +107,17 @@ def readable_by(user: User) -> ColumnElement[bool]:
     return or_(Submission.user_id == user.id, Submission.user_id.in_(taught_students(user)))
 
 
+#: What reading a submission shows beside it, in the same query (each was a query of its own,
+#: on every read of a verdict): its challenge's slug, its author's name, its version's number.
+READ_WITH = (joinedload(Submission.challenge), joinedload(Submission.user),
+             joinedload(Submission.version).load_only(ChallengeVersion.number))
+
+
 def get_submission(user: User, submission_id: int) -> Submission:
     """Return a submission the user may read (`readable_by`), else raise NotFound."""
     submission = db.session.scalar(
         select(Submission).where(Submission.id == submission_id, readable_by(user))
-        .execution_options(populate_existing=True))
+        .options(*READ_WITH).execution_options(populate_existing=True))
     if submission is None:
         raise NotFound(f"no submission {submission_id}")
     return submission
@@ -165,11 +172,14 @@ def submission_page(user: User, filters: Filters, before: int | None, limit: int
 def wait_until_done(submission_id: int, timeout: float, interval: float = 0.1) -> bool:
     """Wait until a submission is done or `timeout` seconds pass; tell whether it is done.
 
-    It looks every `interval` seconds, and at once when this process records a verdict."""
+    It looks every `interval` seconds, and at once when its verdict is announced."""
     deadline = time.monotonic() + timeout
-    while True:
-        status = db.session.scalar(select(Submission.status).where(Submission.id == submission_id))
-        db.session.commit()
-        if status == Status.DONE or time.monotonic() >= deadline:
-            return status == Status.DONE
-        finished.pause(min(interval, max(0.0, deadline - time.monotonic())))
+    with finished.watching(submission_id) as recorded:
+        while True:
+            status = db.session.scalar(select(Submission.status)
+                                       .where(Submission.id == submission_id))
+            db.session.commit()
+            if status == Status.DONE or time.monotonic() >= deadline:
+                return status == Status.DONE
+            if recorded.wait(min(interval, max(0.0, deadline - time.monotonic()))):
+                recorded.clear()  # announced: look now, and never spin if it was too early
