@@ -155,7 +155,8 @@ class Server(LiveServer):
         super().__init__(environment(**{"ARENA_SANDBOX": "process", **NO_INTAKE_LIMITS,
                                         **(env or {}), "ARENA_DATA_DIR": folder}))
         self.api = requests.Session()
-        self.api.headers["Authorization"] = f"Bearer {self.token(USERNAME, password=PASSWORD)}"
+        self.bearer = self.token(USERNAME, password=PASSWORD)
+        self.api.headers["Authorization"] = f"Bearer {self.bearer}"
         self.log = open(Path(folder) / "serve.log", "wb")  # closed in stop()
         try:
             self.start(self.log)
@@ -164,7 +165,7 @@ class Server(LiveServer):
             self.stop()
             raise
 
-    def submit(self, slug: str, code: str, poll: float = 0.05) -> dict:
+    def submit(self, slug: str, code: str) -> dict:
         """Submit through the API as the learner and wait for the finished submission (each
         read held up to 5 s until the verdict is in, as `arena submit` reads)."""
         answer = self.api.post(f"{self.url}/api/v1/challenges/{slug}/submissions",
@@ -175,7 +176,7 @@ class Server(LiveServer):
                                 timeout=30).json()
             return body if body["status"] == "done" else None
 
-        return wait_until(finished, 300, f"submission {answer['url']} graded", every=poll)
+        return wait_until(finished, 300, f"submission {answer['url']} graded", every=0.05)
 
     def stop(self) -> None:
         """Stop the server, then close its log."""
