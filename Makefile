@@ -51,7 +51,7 @@ test-postgres: $(BIN)/arena $(DIST)
 
 test: lint validate test-frontend test-sqlite test-postgres
 
-# The fast loop, under 2 minutes on 2 cores: SQLite, no learner code run, no front-end build.
+# The fast loop, about two and a half minutes on 2 cores: SQLite, no learner code run, no front-end build.
 # The markers (pyproject.toml) name the tiers it leaves out; `make test` runs them all.
 test-fast: $(BIN)/arena
 	$(BIN)/python -m pytest -m "not sandbox and not abuse and not browser and not compose"
