@@ -74,6 +74,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_busy() -> tuple[int, int]:
+    """Return the machine's busy and total CPU ticks so far, every core (from /proc/stat)."""
+    ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(ticks) - ticks[3] - ticks[4], sum(ticks)  # idle and iowait are not busy
+
+
+def busy_shares(server: Server, before: tuple, started: float) -> tuple[float, float]:
+    """Return how busy `arena serve` (of one core) and the machine (of all) were since."""
+    cpu, (busy, total) = before
+    wall = time.perf_counter() - started
+    now_busy, now_total = machine_busy()
+    return ((cpu_seconds(server.process.pid) - cpu) / wall,
+            (now_busy - busy) / max(1, now_total - total))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
@@ -95,8 +110,11 @@ def main() -> None:
                 if name == POOLED:
                     for clients in (int(c) for c in args.curve.split(",")):
                         runs = max(args.runs, 4 * clients)
+                        before = (cpu_seconds(server.process.pid), machine_busy())
+                        started = time.perf_counter()
                         curve[clients] = measure(partial(submit_and_time, server), runs,
                                                  clients, latency=False)
+                        curve[clients]["shares"] = busy_shares(server, before, started)
             finally:
                 server.stop()
     report = render(rows, curve, args)
@@ -118,9 +136,12 @@ def render(rows: dict, curve: dict, args) -> str:
                      f"{row['throughput']:.1f} | {row['median'] / bare:.3f} | "
                      f"{row['p95'] / bare:.3f} | {cpu} |")
     lines += ["", f"{POOLED}: throughput against concurrent clients", "",
-              "| clients | submissions | accepted/s |", "|---|---|---|"]
+              "| clients | submissions | accepted/s | `arena serve` busy, of one core | "
+              "machine busy, of all cores |", "|---|---|---|---|---|"]
     for clients, row in curve.items():
-        lines.append(f"| {clients} | {row['runs']} | {row['throughput']:.1f} |")
+        server, machine = row["shares"]
+        lines.append(f"| {clients} | {row['runs']} | {row['throughput']:.1f} | "
+                     f"{server:.0%} | {machine:.0%} |")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}"
     return (f"Measured {time.strftime('%Y-%m-%d')} on {machine}; {args.runs} submissions per "
             f"row, `softmax` reference (17 tests).\n\n" + "\n".join(lines) + "\n")
