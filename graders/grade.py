@@ -1,16 +1,17 @@
 """Grade one piece of code: prepare the jobs, run them in boxes, parse, judge outside.
 
-A submission runs in two boxes at once. The public box holds the public examples (and the
-weights probes read on them): everything shown in detail comes from it. The hidden box holds
-the hidden cases (and the public ones their checks compare with): from it only pass or fail,
-a fixed category, an allow-listed exception type and the named bug reach the learner, since
-learner code could carry anything it read there out through any other field
-(docs/security.md). A run of the public examples uses the public box alone.
+A submission runs in two boxes, one after the other. The public box holds the public
+examples (and the weights probes read on them): everything shown in detail comes from it. The
+hidden box holds the hidden cases (and the public ones their checks compare with): from it
+only pass or fail, a fixed category, an allow-listed exception type and the named bug reach
+the learner, since learner code could carry anything it read there out through any other
+field. The hidden box runs after the public one has ended, from files of its own
+(Sandbox.run's `hidden`), so that the public box cannot watch it either (docs/security.md).
+A run of the public examples uses the public box alone.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from graders.judging.diagnosis import name_bug
@@ -43,11 +44,9 @@ def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
     """Run `code` on the version's cases (public only for a run) and judge every output."""
     public = [c for c in prepared.cases if c.public]
     hidden = [] if public_only else [c for c in prepared.cases if not c.public]
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        shown = pool.submit(run_box, spec, public, code, sandbox, probed=True)
-        compared = _compared(public, hidden)
-        secret = run_box(spec, compared + hidden, code, sandbox) if hidden else None
-        box = shown.result()
+    box = run_box(spec, public, code, sandbox, probed=True)
+    compared = _compared(public, hidden)
+    secret = run_box(spec, compared + hidden, code, sandbox, hidden=True) if hidden else None
     rows, message = judge_box(spec, box.cases, box.parsed, box.outcome)
     for index, result in zip([i for i, _ in box.probes], box.parsed.results[len(public):],
                              strict=False):
@@ -67,7 +66,7 @@ def _compared(public: list[PreparedCase], hidden: list[PreparedCase]) -> list[Pr
 
 
 def run_box(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: Sandbox,
-            probed: bool = False) -> Box:
+            probed: bool = False, hidden: bool = False) -> Box:
     """Run one box: the cases, then (public box only) the weights probes."""
     probes = _probes(spec, cases) if probed else []
     inputs = [c.inputs() for c in cases] + [inputs for _, inputs in probes]
@@ -76,7 +75,8 @@ def run_box(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: 
         for i, inputs in probes]
     limits = Limits(wall_seconds=spec.time_limit, cpu_seconds=spec.time_limit,
                     memory_mb=spec.memory_mb, max_stdout_bytes=stdout_budget(allowances))
-    outcome = sandbox.run(call_job(code, spec.entry_point, inputs, FILENAME, allowances), limits)
+    outcome = sandbox.run(call_job(code, spec.entry_point, inputs, FILENAME, allowances), limits,
+                          hidden=hidden)
     return Box(cases, probes, parse_run(outcome.stdout, allowances), outcome)
 
 

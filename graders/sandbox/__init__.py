@@ -7,7 +7,7 @@ from docker.errors import DockerException, ImageNotFound
 
 from graders.sandbox.base import RUNNER_PATH, Limits, RunOutcome, Sandbox, SandboxUnavailable
 from graders.sandbox.containers import DockerSandbox
-from graders.sandbox.image import build_image, image_tag
+from graders.sandbox.image import build_hidden_image, build_image, hidden_tag, image_tag
 from graders.sandbox.process import ProcessSandbox
 
 __all__ = ["RUNNER_PATH", "Limits", "RunOutcome", "Sandbox", "SandboxUnavailable",
@@ -51,6 +51,14 @@ def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: st
             build_image(client, build_base)
         except DockerException as build_error:
             raise SandboxUnavailable(f"image {tag} could not be built on {build_base}: "
+                                     f"{build_error}") from build_error
+    try:
+        client.images.get(hidden_tag(tag))
+    except ImageNotFound:
+        try:
+            build_hidden_image(client, tag)
+        except DockerException as build_error:
+            raise SandboxUnavailable(f"the hidden boxes' copy of {tag} could not be made: "
                                      f"{build_error}") from build_error
     reason = chosen or "a Docker engine answers"
     return DockerSandbox(client, tag, reason=f"{reason}; image {tag}, warm pool of {pool_size}",

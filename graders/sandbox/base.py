@@ -43,8 +43,9 @@ class Sandbox(Protocol):
     reason: str
     memory_per_box: bool  # memory limited for the box as a whole, not per process
 
-    def run(self, job: dict, limits: Limits) -> RunOutcome:
-        """Run one job to completion or to a limit, always cleaning up."""
+    def run(self, job: dict, limits: Limits, hidden: bool = False) -> RunOutcome:
+        """Run one job to completion or to a limit, always cleaning up. A `hidden` job (one
+        that holds hidden inputs) runs from files that no box of a public job reads."""
 
     def close(self) -> None:
         """Release what the backend holds (a warm pool's containers); idempotent."""

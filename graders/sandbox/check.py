@@ -59,6 +59,9 @@ def probe():
     ]
 '''
 
+INODE_PROBE = "import os\n\ndef probe():\n    return [float(os.stat(os.__file__).st_ino)]\n"
+APART = "hidden boxes read files of their own"
+
 CHECKS = ("no network interface but loopback", "no route to the outside",
           "no access to the host's loopback services", "read-only root file system",
           "not root", "no capabilities", "no_new_privs", "process limit", "memory limit (MiB)",
@@ -80,4 +83,16 @@ def isolation_report(sandbox: Sandbox, limits: Limits | None = None) -> list[tup
     for name, value, want in zip(CHECKS[BOOLEAN:-1], values[BOOLEAN:-1], expected, strict=True):
         report.append((name, value == want, f"{value:g} (want {want})"))
     report.append((CHECKS[-1], values[-1] == 1.0, ""))
+    public, hidden = (_standard_library_inode(sandbox, limits, kind) for kind in (False, True))
+    report.append((APART, None not in (public, hidden) and public != hidden,
+                   f"os.py is inode {public:g} in a public box, {hidden:g} in a hidden one"
+                   if None not in (public, hidden) else "the probe gave no inode"))
     return report
+
+
+def _standard_library_inode(sandbox: Sandbox, limits: Limits, hidden: bool) -> float | None:
+    """Return the inode of the standard library's os.py as a (public or hidden) box sees it."""
+    job = call_job(INODE_PROBE, "probe", [{"args": [], "kwargs": {}}], "probe.py", [1])
+    results = parse_run(sandbox.run(job, limits, hidden=hidden).stdout, [1]).results
+    output = results[0].get("output") if results else None
+    return output[0] if isinstance(output, list) and len(output) == 1 else None

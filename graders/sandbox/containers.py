@@ -5,6 +5,9 @@ limits of its own, and kills every process of the job before it reports. The war
 started containers to one job at a time and takes them back for the next, until a container
 has run its jobs, is too old or reports an anomaly; a job that no pooled container fits
 (other memory or file limits) gets a fresh container for itself alone.
+Jobs that hold hidden inputs run in containers of their own image and pool: a copy of the
+sandbox image in one layer of its own (graders.sandbox.image.hidden_tag), so that no file page
+a hidden box touches is one that a public box can read and time (docs/security.md).
 Every container is labelled and removed in the end.
 """
 
@@ -27,6 +30,7 @@ from graders.sandbox.image import (
     DEADLINE_LABEL,
     LABEL,
     OWNER_LABEL,
+    hidden_tag,
     owner_id,
     reap,
 )
@@ -96,7 +100,7 @@ class Box:
 
 
 class DockerSandbox:
-    """Run jobs in zygote containers; a warm pool lends them out one job at a time."""
+    """Run jobs in zygote containers; warm pools (public, hidden) lend them one job at a time."""
 
     name = "docker"
     memory_per_box = True  # the container's cgroup
@@ -105,14 +109,19 @@ class DockerSandbox:
                  pool_limits: Limits | None = None,
                  pool_idle_seconds: float = POOL_IDLE_SECONDS) -> None:
         self.client, self.image, self.reason = client, image, reason
+        self.hidden_image = hidden_tag(image)
         self.owner = owner_id()
         self.pool_limits, self.pool_idle = pool_limits or Limits(), pool_idle_seconds
         self._cleaner = ThreadPoolExecutor(max_workers=2, thread_name_prefix="arena-cleanup")
         self._reap()
-        self.pool = WarmPool(lambda: self._start(self.pool_limits, pooled=True), self._discard,
-                             pool_size, housekeeping=self._reap,
-                             max_age=min(BOX_MAX_AGE_SECONDS, pool_idle_seconds * 0.5),
-                             alive=_silent) if pool_size else None
+        self.pool, self.hidden_pool = (self._pool(pool_size, hidden) for hidden in (False, True))
+
+    def _pool(self, size: int, hidden: bool) -> WarmPool | None:
+        if not size:
+            return None
+        return WarmPool(lambda: self._start(self.pool_limits, pooled=True, hidden=hidden),
+                        self._discard, size, housekeeping=self._reap,
+                        max_age=min(BOX_MAX_AGE_SECONDS, self.pool_idle * 0.5), alive=_silent)
 
     def _reap(self) -> None:
         """Remove strays left by dead owners; a busy engine only delays it to the next round."""
@@ -125,28 +134,32 @@ class DockerSandbox:
             log.info("removed %d stray sandbox containers", removed)
 
     def close(self) -> None:
-        """Drain the pool and wait for pending removals."""
-        if self.pool:
-            self.pool.drain()
+        """Drain the pools and wait for pending removals."""
+        for pool in (self.pool, self.hidden_pool):
+            if pool:
+                pool.drain()
         self._cleaner.shutdown(wait=True)
 
-    def run(self, job: dict, limits: Limits) -> RunOutcome:
+    def run(self, job: dict, limits: Limits, hidden: bool = False) -> RunOutcome:
         """Run one job in a pooled box that fits it, or in a fresh one; always hand it back.
+        A hidden job runs in a box of the hidden image.
 
         A pooled box found gone (an engine restart kills them) before it said a word is no
         verdict: the job runs again, once, in a fresh box."""
-        box = self._take(limits)
+        pool = self.hidden_pool if hidden else self.pool
+        box = pool.take(wait=POOL_WAIT_SECONDS) if pool and fits(self.pool_limits, limits) else None
         if box is not None:
-            outcome = self._run_in(box, job, limits)
+            outcome = self._run_in(pool, box, job, limits)
             if outcome is not None:
                 return outcome
             log.warning("sandbox box %s was gone before its job: a fresh one runs it",
                         box.container.id[:12])
-        return self._run_in(self._start(limits), job, limits, fresh=True)
+        return self._run_in(None, self._start(limits, hidden=hidden), job, limits, fresh=True)
 
-    def _run_in(self, box: Box, job: dict, limits: Limits,
+    def _run_in(self, pool: WarmPool | None, box: Box, job: dict, limits: Limits,
                 fresh: bool = False) -> RunOutcome | None:
-        """Run the job in `box` and hand the box back; None when a pooled box was gone."""
+        """Run the job in `box` and hand it back to `pool` (or remove it); None when a pooled
+        box was gone."""
         spent = True
         try:
             outcome, status = self._talk(box, job, limits)
@@ -155,26 +168,22 @@ class DockerSandbox:
                     and not outcome.timed_out and not outcome.oom_killed)
             return None if gone else outcome
         finally:
-            if self.pool is not None and self.pool.owns(box):
-                self.pool.give_back(box, spent=spent or box.jobs >= BOX_MAX_JOBS)
+            if pool is not None and pool.owns(box):
+                pool.give_back(box, spent=spent or box.jobs >= BOX_MAX_JOBS)
             else:
                 self._discard(box)
-
-    def _take(self, limits: Limits) -> Box | None:
-        if self.pool is None or not fits(self.pool_limits, limits):
-            return None
-        return self.pool.take(wait=POOL_WAIT_SECONDS)
 
     def _discard(self, box: Box) -> None:
         self._cleaner.submit(self._remove, box)
 
-    def _start(self, limits: Limits, pooled: bool = False) -> Box:
+    def _start(self, limits: Limits, pooled: bool = False, hidden: bool = False) -> Box:
         labels = {LABEL: "1", OWNER_LABEL: self.owner}
         if not pooled:
             labels[DEADLINE_LABEL] = str(time.time() + limits.wall_seconds)
         idle = self.pool_idle if pooled else COLD_IDLE_SECONDS
+        image = self.hidden_image if hidden else self.image
         container = self.client.containers.create(labels=labels,
-                                                  **container_options(self.image, limits, idle))
+                                                  **container_options(image, limits, idle))
         container.start()
         wrapper = self.client.api.attach_socket(
             container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})

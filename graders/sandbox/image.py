@@ -1,9 +1,15 @@
-"""The sandbox image: its tag (named by the runner's content), building it, reaping strays."""
+"""The sandbox images: their tags (named by the runner's content), building them, reaping strays.
+
+Two images: the one built from the Dockerfile, for public boxes, and its copy for hidden boxes
+(`hidden_tag`): the same files exported and imported again as one layer of its own, so that
+they are other files on the host, with other pages in its page cache (docs/security.md).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import socket
 import time
@@ -39,12 +45,43 @@ def image_tag() -> str:
     return f"{REPOSITORY}:{digest.hexdigest()[:12]}"
 
 
+def hidden_tag(tag: str) -> str:
+    """Name the hidden boxes' copy of the image tagged `tag`."""
+    return f"{tag}-hidden"
+
+
 def build_image(client, base: str = DEFAULT_BASE) -> str:
-    """Build the sandbox image on `base` and return its tag."""
+    """Build the sandbox image on `base`, and its hidden copy; return the image's tag."""
     tag = image_tag()
     client.images.build(path=str(IMAGE_DIR), buildargs={"BASE": base}, tag=tag, rm=True,
                         forcerm=True, pull=False)
+    build_hidden_image(client, tag)
     return tag
+
+
+def build_hidden_image(client, tag: str) -> str:
+    """Copy the image `tag` into one new layer (export, import) with the same settings. The
+    export holds the files the engine adds to each container (/.dockerenv, /etc/hostname), so
+    that its layer is never one of the image's own."""
+    config = client.api.inspect_image(tag)["Config"]
+    changes = [f"ENV {name}={json.dumps(value)}" for name, _, value in
+               (entry.partition("=") for entry in config.get("Env") or [])]
+    changes += [f"{key.upper()} {json.dumps(config[field])}"
+                for key, field in (("entrypoint", "Entrypoint"), ("cmd", "Cmd"))
+                if config.get(field)]
+    changes += [f"{key} {config[field]}" for key, field in (("USER", "User"),
+                                                             ("WORKDIR", "WorkingDir"))
+                if config.get(field)]
+    container = client.api.create_container(tag, command=["0"],
+                                            labels={LABEL: "1", OWNER_LABEL: owner_id()})
+    try:
+        client.api.import_image_from_data(
+            client.api.export(container["Id"]),
+            repository=hidden_tag(tag).rpartition(":")[0],
+            tag=hidden_tag(tag).rpartition(":")[2], changes=changes)
+    finally:
+        client.api.remove_container(container["Id"], force=True)
+    return hidden_tag(tag)
 
 
 def _start_time(pid: int) -> str | None:
@@ -59,7 +96,8 @@ def owner_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{_start_time(os.getpid())}"
 
 
-def _owner_gone(owner: str) -> bool:
+def owner_gone(owner: str) -> bool:
+    """Tell whether the process that `owner_id()` named on this host has ended."""
     host, _, rest = owner.partition(":")
     pid, _, started = rest.partition(":")
     if host != socket.gethostname() or not pid.isdigit():
@@ -73,7 +111,7 @@ def reap(client) -> int:
     for container in client.api.containers(all=True, filters={"label": LABEL}):
         labels = container.get("Labels") or {}
         deadline = float(labels.get(DEADLINE_LABEL, "inf"))
-        if _owner_gone(labels.get(OWNER_LABEL, "")) or deadline + STRAY_GRACE_SECONDS < time.time():
+        if owner_gone(labels.get(OWNER_LABEL, "")) or deadline + STRAY_GRACE_SECONDS < time.time():
             try:
                 client.api.remove_container(container["Id"], force=True)
                 removed += 1

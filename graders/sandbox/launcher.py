@@ -54,12 +54,15 @@ def mount(source, target, fstype, flags, data=None):
 
 def build_filesystem(config):
     """Give the box a root of its own: the system's programs and libraries, the interpreter and
-    the runner, read-only; fresh scratch space; nothing else of the host's files."""
+    the runner, read-only (for a hidden box, from its private copy: graders.sandbox.mirror);
+    fresh scratch space; nothing else of the host's files."""
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     root = BUILD_AT
-    links = {p: os.readlink(p) for p in SYSTEM if os.path.islink(p)}
-    shown = [p for p in (*SYSTEM, *config["show"]) if p not in links and os.path.isdir(p)]
-    handles = {p: os.open(p, os.O_PATH) for p in shown}  # sources stay reachable once covered
+    source = config["mirror"] or ""  # a hidden box's paths come from its private copy
+    links = {p: os.readlink(source + p) for p in SYSTEM if os.path.islink(source + p)}
+    shown = [p for p in (*SYSTEM, *config["show"])
+             if p not in links and os.path.isdir(source + p)]
+    handles = {p: os.open(source + p, os.O_PATH) for p in shown}  # reachable once covered
     mount("none", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
     for path, target in links.items():
         os.symlink(target, root + path)

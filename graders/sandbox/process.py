@@ -26,6 +26,7 @@ from graders.sandbox import cgroups
 from graders.sandbox.base import RUNNER_PATH, Limits, RunOutcome
 from graders.sandbox.cgroups import BoxCgroup
 from graders.sandbox.image import BOX
+from graders.sandbox.mirror import hidden_root
 from graders.sandbox.seccomp import profile
 
 LAUNCHER_PATH = Path(__file__).with_name("launcher.py")
@@ -99,6 +100,7 @@ class ProcessSandbox:
     def __init__(self, reason: str = "") -> None:
         self.show = shown_paths()
         self.prefix = namespace_prefix()
+        self.mirror = str(hidden_root()) if self.prefix is not None else None
         self.cgroups = cgroups.parent_folder()
         if self.cgroups is not None:
             cgroups.sweep(self.cgroups[0])
@@ -108,23 +110,28 @@ class ProcessSandbox:
             reason,
             f"memory per box (cgroup v{self.cgroups[1]})" if self.cgroups
             else "memory per process: no cgroup to create here",
-            "" if self.filtered else "no system-call filter: libseccomp is missing")))
+            "" if self.filtered else "no system-call filter: libseccomp is missing",
+            "" if self.prefix else "no namespaces: hidden tests share the host's files")))
 
     def close(self) -> None:
         """Hold nothing between runs: nothing to release."""
 
-    def run(self, job: dict, limits: Limits) -> RunOutcome:
-        """Run one job: prepare a workdir, run, collect, always clean up."""
+    def run(self, job: dict, limits: Limits, hidden: bool = False) -> RunOutcome:
+        """Run one job: prepare a workdir, run, collect, always clean up. A hidden job's box
+        reads a private copy of the system's files (graders.sandbox.mirror)."""
         workdir = tempfile.mkdtemp(prefix="arena-box-")
         group = BoxCgroup.create(self.cgroups, limits.memory_mb)
         try:
-            return self._run_in(workdir, job, limits, group)
+            return self._run_in(self._command(workdir, limits, group,
+                                              self.mirror if hidden else None),
+                                workdir, job, limits, group)
         finally:
             if group is not None:
                 group.remove()
             shutil.rmtree(workdir, ignore_errors=True)
 
-    def _command(self, workdir: str, limits: Limits, group: BoxCgroup | None) -> list[str]:
+    def _command(self, workdir: str, limits: Limits, group: BoxCgroup | None,
+                 mirror: str | None) -> list[str]:
         namespaced = self.prefix is not None
         root = os.geteuid() == 0
         uid = box_uid() if root else None
@@ -133,6 +140,7 @@ class ProcessSandbox:
         config = {
             "namespaces": namespaced,
             "show": self.show,
+            "mirror": mirror,
             "tmp_mb": 64,
             "workdir": "/tmp" if namespaced else workdir,
             "limits": asdict(limits),
@@ -145,11 +153,11 @@ class ProcessSandbox:
         launcher = [sys.executable, "-I", "-B", str(LAUNCHER_PATH), json.dumps(config)]
         return [*orphan_guard(), *(self.prefix or ()), *launcher]
 
-    def _run_in(self, workdir: str, job: dict, limits: Limits,
+    def _run_in(self, command: list[str], workdir: str, job: dict, limits: Limits,
                 group: BoxCgroup | None) -> RunOutcome:
         started = time.monotonic()
         proc = subprocess.Popen(
-            self._command(workdir, limits, group), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, env=RUNNER_ENV, start_new_session=True, cwd=workdir,
         )
         threading.Thread(target=_feed, args=(proc.stdin, json.dumps(job).encode()),

@@ -167,27 +167,44 @@ def _queue(user: User, count: int, kind: str = "submission") -> list[int]:
     return [create_submission(user, "softmax", CODE, kind).id for _ in range(count)]
 
 
+def _done(submission_id: int) -> None:
+    db.session.execute(update(Submission).where(Submission.id == submission_id)
+                       .values(status=Status.DONE))
+    db.session.commit()
+
+
+def _serve() -> int | None:
+    """Claim the next job and finish it, as one worker does."""
+    claimed = jobs.claim_next()
+    if claimed is not None:
+        _done(claimed)
+    return claimed
+
+
 def test_claims_take_turns_between_users(app, catalog):
     with app.app_context():
         flood, learner, third = (create_user(name) for name in ("flood", "lee", "tia"))
         flooded = _queue(flood, 5)
         [submitted] = _queue(learner, 1)
         [later] = _queue(third, 1)
-        # One turn each: the flood's first, then the learner's, then the third user's,
-        # then the rest of the flood.
-        claimed = [jobs.claim_next() for _ in range(8)]
-        assert claimed == [flooded[0], submitted, later, *flooded[1:], None]
+        # One turn each: the flood's first, then the learner's, then the third user's; the
+        # rest of the flood one at a time, as each of its jobs ends.
+        claimed = [jobs.claim_next() for _ in range(4)]
+        assert claimed == [flooded[0], submitted, later, None]
+        _done(flooded[0])
+        assert [_serve() for _ in range(5)] == [*flooded[1:], None]
 
 
-def test_a_user_with_jobs_running_waits_behind_one_without(app, catalog):
+def test_a_user_with_a_job_running_waits_behind_one_without(app, catalog):
     with app.app_context():
         flood, learner = create_user("flood"), create_user("lee")
         flooded = _queue(flood, 4)
-        assert [jobs.claim_next(), jobs.claim_next()] == flooded[:2]  # two workers busy
+        assert [jobs.claim_next(), jobs.claim_next()] == [flooded[0], None]  # one at a time
         runs = _queue(flood, 2, "run")  # the flood's runs come before its own submissions...
         [submitted] = _queue(learner, 1)  # ...but not before another user's turn
         assert jobs.claim_next() == submitted
-        assert [jobs.claim_next() for _ in range(5)] == [*runs, *flooded[2:], None]
+        _done(flooded[0])
+        assert [_serve() for _ in range(6)] == [*runs, *flooded[1:], None]
 
 
 def test_a_user_just_served_waits_behind_one_not_served_yet(app, catalog):
@@ -196,13 +213,9 @@ def test_a_user_just_served_waits_behind_one_not_served_yet(app, catalog):
     with app.app_context():
         flood, learner = create_user("flood"), create_user("lee")
         flooded = _queue(flood, 3)
-        assert jobs.claim_next() == flooded[0]
-        db.session.execute(update(Submission).where(Submission.id == flooded[0])
-                           .values(status=Status.DONE))
-        db.session.commit()
+        assert _serve() == flooded[0]
         first, second = _queue(learner, 2)
-        assert [jobs.claim_next() for _ in range(5)] == [first, flooded[1], second, flooded[2],
-                                                         None]
+        assert [_serve() for _ in range(5)] == [first, flooded[1], second, flooded[2], None]
 
 
 def test_an_empty_rate_limit_turns_it_off(make_app, catalog, app):

@@ -40,8 +40,8 @@ def _report(verdict: Verdict = Verdict.WRONG_ANSWER) -> GradeReport:
     ], "a message")
 
 
-def _claimed() -> tuple[int, int]:
-    submission = create_submission(_user(), "softmax", CODE)
+def _claimed(name: str = "ann") -> tuple[int, int]:
+    submission = create_submission(_user(name), "softmax", CODE)
     assert jobs.claim_next() == submission.id
     return submission.id, 1
 
@@ -50,14 +50,18 @@ def test_claim_next_takes_runs_first_then_the_oldest(ctx):
     first = create_submission(_user(), "softmax", CODE).id
     second = create_submission(_user(), "softmax", CODE).id
     run = create_submission(_user(), "softmax", CODE, kind="run").id
-    assert [jobs.claim_next() for _ in range(4)] == [run, first, second, None]
+    taken = []
+    for _ in range(3):  # one job of a user at a time: the next only once the last is done
+        taken.append(jobs.claim_next())
+        assert jobs.claim_next() is None
+        assert jobs.record_report(taken[-1], 1, _report())
+    assert taken == [run, first, second] and jobs.claim_next() is None
     row = db.session.get(Submission, first, populate_existing=True)
-    assert row.status == "running" and row.attempt == 1 and row.started_at
+    assert row.status == "done" and row.attempt == 1 and row.started_at
 
 
-def test_claims_are_atomic_across_threads(app, catalog):
-    with app.app_context():
-        ids = {create_submission(_user(), "softmax", CODE).id for _ in range(30)}
+def _race(app, workers: int = 6) -> list[int]:
+    """Let threads claim until none is left; return what each claim won."""
     claims: list[int] = []
 
     def worker() -> None:
@@ -65,12 +69,31 @@ def test_claims_are_atomic_across_threads(app, catalog):
             while (claimed := jobs.claim_next()) is not None:
                 claims.append(claimed)
 
-    threads = [threading.Thread(target=worker) for _ in range(6)]
+    threads = [threading.Thread(target=worker) for _ in range(workers)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(60)
-    assert Counter(claims) == Counter(ids)
+    return claims
+
+
+def test_claims_are_atomic_across_threads(app, catalog):
+    with app.app_context():
+        ids = {create_submission(_user(f"user{i}"), "softmax", CODE).id for i in range(30)}
+    assert Counter(_race(app)) == Counter(ids)
+
+
+def test_threads_racing_on_one_users_jobs_claim_one(app, catalog):
+    """Only one job of a user runs at a time, however many workers race for them (on
+    PostgreSQL the user's row is locked, since two statements could each find them idle)."""
+    with app.app_context():
+        for _ in range(12):
+            create_submission(_user(), "softmax", CODE)
+        create_submission(_user("bob"), "softmax", CODE)
+    claims = _race(app)
+    with app.app_context():
+        owners = [db.session.get(Submission, sid).user.username for sid in claims]
+    assert sorted(owners) == ["ann", "bob"]
 
 
 def test_record_report_stores_verdict_and_tests_once(ctx):
@@ -126,7 +149,7 @@ def test_a_live_lease_is_kept_and_a_lapsed_one_requeued(ctx):
 
 def test_reap_puts_lapsed_work_back_and_gives_up_after_three_attempts(ctx):
     stuck, _ = _claimed()
-    doomed, _ = _claimed()
+    doomed, _ = _claimed("bob")
     db.session.get(Submission, doomed).attempt = leases.MAX_ATTEMPTS
     db.session.commit()
     _lapse(stuck, doomed)

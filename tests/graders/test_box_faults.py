@@ -25,10 +25,11 @@ class ScriptedBox:
     name, reason = "scripted", "a test's stand-in"
 
     def __init__(self, lines):
-        self.lines, self.jobs = lines, []
+        self.lines, self.jobs, self.hidden = lines, [], []
 
-    def run(self, job: dict, limits: Limits) -> RunOutcome:
+    def run(self, job: dict, limits: Limits, hidden: bool = False) -> RunOutcome:
         self.jobs.append((job, limits))
+        self.hidden.append(hidden)
         body = b"".join(json.dumps(e).encode() + b"\n" if isinstance(e, dict) else e
                         for e in self.lines(job))
         return RunOutcome(body + b'{"event": "end"}\n', b"", 0)
@@ -88,7 +89,7 @@ def test_a_box_that_fails_the_platform_raises_for_the_platform_to_record(challen
     spec, prepared = challenge
 
     class BrokenEngine(ScriptedBox):
-        def run(self, job, limits):
+        def run(self, job, limits, hidden=False):
             raise ConnectionError("the Docker engine went away")
 
     with pytest.raises(ConnectionError):  # arena.services.grading records internal_error
@@ -99,7 +100,9 @@ def test_hidden_inputs_go_only_to_the_box_whose_details_stay_hidden(challenge):
     spec, prepared = challenge
     box = ScriptedBox(lambda job: [good(job, i) for i in range(len(job["cases"]))])
     grade(spec, prepared, "ignored", box)
-    public_job, hidden_job = sorted((job for job, _ in box.jobs), key=lambda j: len(j["cases"]))
-    assert len(public_job["cases"]) == 2 and len(hidden_job["cases"]) == 2
+    (public_job, _), (hidden_job, _) = box.jobs  # the public box first, then the hidden one
+    assert [json.loads(case)["args"] for case in public_job["cases"]] == [
+        c.args for c in prepared.cases[:2]]
+    assert len(hidden_job["cases"]) == 2 and box.hidden == [False, True]
     grade(spec, prepared, "ignored", box, public_only=True)
-    assert len(box.jobs) == 3 and len(box.jobs[-1][0]["cases"]) == 2
+    assert len(box.jobs) == 3 and len(box.jobs[-1][0]["cases"]) == 2 and not box.hidden[-1]

@@ -25,14 +25,16 @@ def docker_sandbox(make_sandbox):
     sandbox.close()
 
 
-def doubled(sandbox) -> list:
-    results = parse_run(sandbox.run(DOUBLE, Limits()).stdout).results
+def doubled(sandbox, hidden: bool = False) -> list:
+    results = parse_run(sandbox.run(DOUBLE, Limits(), hidden=hidden).stdout).results
     return results[0]["output"] if results else None
 
 
-def ours(sandbox) -> list[dict]:
-    return sandbox.client.api.containers(
-        all=True, filters={"label": f"{OWNER_LABEL}={sandbox.owner}"})
+def ours(sandbox, hidden: bool = False) -> list[dict]:
+    """Return the backend's containers of the public image (or of the hidden one)."""
+    image = sandbox.hidden_image if hidden else sandbox.image
+    return [c for c in sandbox.client.api.containers(
+        all=True, filters={"label": f"{OWNER_LABEL}={sandbox.owner}"}) if c["Image"] == image]
 
 
 def wait_until(predicate, seconds=60):
@@ -95,12 +97,28 @@ def running(sandbox, box) -> bool:
     return sandbox.client.api.inspect_container(box.container.id)["State"]["Running"]
 
 
+def test_hidden_jobs_run_in_boxes_of_their_own_image_and_pool(docker_sandbox):
+    """The hidden image is a copy in a layer of its own: no file of it is a public box's."""
+    client = docker_sandbox.client
+    public = client.api.inspect_image(docker_sandbox.image)
+    hidden = client.api.inspect_image(docker_sandbox.hidden_image)
+    assert not set(hidden["RootFS"]["Layers"]) & set(public["RootFS"]["Layers"])
+    assert {key: hidden["Config"][key] for key in ("Env", "Entrypoint", "User", "WorkingDir")} \
+        == {key: public["Config"][key] for key in ("Env", "Entrypoint", "User", "WorkingDir")}
+    assert wait_until(lambda: len(docker_sandbox.hidden_pool.ready) == 2)
+    lent = {box.container.id for box in docker_sandbox.hidden_pool.ready}
+    assert doubled(docker_sandbox, hidden=True) == [2.0, 4.0]
+    assert sum(box.jobs for box in docker_sandbox.hidden_pool.ready) == 1
+    assert {c["Id"] for c in ours(docker_sandbox, hidden=True)} == lent
+    assert sum(box.jobs for box in docker_sandbox.pool.ready) == 0
+
+
 def test_closing_drains_the_pool_and_leaves_no_container(make_sandbox):
     sandbox = make_sandbox("docker")
     assert wait_until(lambda: len(sandbox.pool.ready) == 2)
-    assert doubled(sandbox) == [2.0, 4.0]
+    assert doubled(sandbox) == [2.0, 4.0] and doubled(sandbox, hidden=True) == [2.0, 4.0]
     sandbox.close()
-    assert ours(sandbox) == []
+    assert ours(sandbox) == [] and ours(sandbox, hidden=True) == []
 
 
 def test_the_reaper_removes_strays_of_dead_owners_and_spares_the_living(docker_sandbox):

@@ -42,7 +42,7 @@ def test_the_table_has_a_row_per_challenge_its_problems_and_a_total():
 class BrokenSandbox:
     name, reason = "broken", "for a test"
 
-    def run(self, job, limits):
+    def run(self, job, limits, hidden=False):
         raise OSError("the engine went away")
 
 

@@ -1,18 +1,21 @@
-"""Submissions as jobs: claimed atomically with a lease, recorded once.
+"""Submissions as jobs: claimed atomically with a lease, recorded once, one per user at a time.
 
 Every write checks the row's status (and attempt) in its WHERE clause, so that several worker
 threads or processes, on SQLite or PostgreSQL, never grade or record the same attempt twice.
 A worker that dies loses its lease, and `arena.services.leases.reap` puts the job back.
+A user's jobs (submissions, runs, regrades of their code) run one at a time: a box holding
+their hidden inputs never runs beside a box whose output they see (docs/security.md).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from sqlalchemy import Select, case, func, select, update
+from sqlalchemy import ColumnElement, Select, case, exists, func, select, update
+from sqlalchemy.orm import aliased
 
 from arena.extensions import db
-from arena.models import Kind, Submission, TestResult
+from arena.models import Kind, RegradeItem, Submission, TestResult, User
 from arena.models.types import utcnow
 from arena.services import finished
 from arena.services.gradebook_cells import refresh_submission
@@ -21,11 +24,32 @@ from graders import GradeReport, Status, TestReport, Verdict
 from graders.messages import text_of
 
 
+def user_busy(user_id: ColumnElement[int]) -> ColumnElement[bool]:
+    """The condition that the user `user_id` (a column or an expression) has a job running:
+    a submission or run of theirs, or a regrade item of one."""
+    running, item, regraded = aliased(Submission), aliased(RegradeItem), aliased(Submission)
+    return (exists().where(running.user_id == user_id, running.status == Status.RUNNING)
+            | exists().where(item.status == Status.RUNNING, regraded.id == item.submission_id,
+                             regraded.user_id == user_id))
+
+
+def lock_user(user_id: ColumnElement[int]) -> None:
+    """On PostgreSQL, lock the user's row until the transaction ends, so that two workers
+    never both find the user idle and claim two of their jobs. SQLite runs one writing
+    statement at a time, so there the claim's own condition is enough."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
+
+
 def claim(submission_id: int) -> bool:
-    """Mark one queued submission running; tell whether this caller won it."""
+    """Mark one queued submission running, unless its user has a job running; tell whether
+    this caller won it."""
+    lock_user(select(Submission.user_id).where(Submission.id == submission_id)
+              .scalar_subquery())
     result = db.session.execute(
         update(Submission)
-        .where(Submission.id == submission_id, Submission.status == Status.QUEUED)
+        .where(Submission.id == submission_id, Submission.status == Status.QUEUED,
+               ~user_busy(Submission.user_id))
         .values(status=Status.RUNNING, attempt=Submission.attempt + 1, started_at=utcnow(),
                 lease_expires_at=lease_end())
     )
@@ -39,27 +63,26 @@ def fair_order() -> Select:
     eight: a worker tries those). Built once: it has no parameters, and SQLAlchemy keeps a
     statement's cache key on the statement, so every claim reuses both.
 
-    Round robin between users: a job's turn is its user's running jobs plus its place among
-    that user's queued ones (their runs first: someone waits at the page). Lower turns go
-    first; among equal turns, the user whose last job started longest ago (or never), then
-    runs, then age. So one account's flood delays another user's next job by at most the jobs
-    running when it came, even when the flood's own job has just finished. Claiming a job
-    leaves every other job's turn unchanged, so workers that race on one list still take it
-    in a fair order.
+    Only users with no job running have a job to take (one job per user at a time). Round
+    robin between them: a job's turn is its place among its user's queued ones (their runs
+    first: someone waits at the page). Lower turns go first; among equal turns, the user
+    whose last job started longest ago (or never), then runs, then age. So one account's
+    flood delays another user's next job by at most the jobs running when it came, even when
+    the flood's own job has just finished. Claiming a job leaves every other job's turn
+    unchanged, so workers that race on one list still take it in a fair order.
     """
     runs_first = case((Submission.kind == Kind.RUN, 0), else_=1)
     waiting = select(Submission.user_id).where(Submission.status == Status.QUEUED)
-    served = (select(Submission.user_id,
-                     func.count().filter(Submission.status == Status.RUNNING).label("jobs"),
-                     func.max(Submission.started_at).label("last"))
+    served = (select(Submission.user_id, func.max(Submission.started_at).label("last"))
               .where(Submission.user_id.in_(waiting))
               .group_by(Submission.user_id).subquery())
     place = func.row_number().over(partition_by=Submission.user_id,
                                    order_by=(runs_first, Submission.id))
     queued = (select(Submission.id, runs_first.label("runs_first"), served.c.last,
-                     (served.c.jobs + place).label("turn"))
+                     place.label("turn"))
               .join(served, served.c.user_id == Submission.user_id)
-              .where(Submission.status == Status.QUEUED).subquery())
+              .where(Submission.status == Status.QUEUED, ~user_busy(Submission.user_id))
+              .subquery())
     return select(queued.c.id).order_by(queued.c.turn, queued.c.last.asc().nulls_first(),
                                         queued.c.runs_first, queued.c.id).limit(8)
 

@@ -34,7 +34,7 @@ from arena.models.types import utcnow
 from arena.services.catalog import get_challenge, prepare_version, prepared_data
 from arena.services.courses import managed_course, teaches
 from arena.services.gradebook_cells import refresh_submission
-from arena.services.jobs import report_values, test_row
+from arena.services.jobs import lock_user, report_values, test_row, user_busy
 from arena.services.leases import Heartbeat, lease_end
 from arena.services.versions import version_spec
 from graders import GradeReport, Status, Verdict, grade
@@ -128,16 +128,20 @@ def progress(regrade: Regrade) -> Progress:
 
 
 def claim_next_item() -> int | None:
-    """Claim the oldest queued item whose submission is graded; return its id."""
-    candidates = db.session.scalars(
-        select(RegradeItem.id).join(Submission, Submission.id == RegradeItem.submission_id)
+    """Claim the oldest queued item whose submission is graded and whose learner has no job
+    running (arena.services.jobs.user_busy); return its id."""
+    candidates = db.session.execute(
+        select(RegradeItem.id, Submission.user_id)
+        .join(Submission, Submission.id == RegradeItem.submission_id)
         .where(RegradeItem.status == Status.QUEUED, Submission.status == Status.DONE)
         .order_by(RegradeItem.id).limit(8)).all()
     db.session.commit()
-    for item_id in candidates:
+    for item_id, user_id in candidates:
+        lock_user(literal(user_id))
         claimed = db.session.execute(
             update(RegradeItem).where(RegradeItem.id == item_id,
-                                      RegradeItem.status == Status.QUEUED)
+                                      RegradeItem.status == Status.QUEUED,
+                                      ~user_busy(literal(user_id)))
             .values(status=Status.RUNNING, attempt=RegradeItem.attempt + 1,
                     lease_expires_at=lease_end()))
         db.session.commit()
