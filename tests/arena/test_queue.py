@@ -111,3 +111,17 @@ def test_an_idle_queue_prepares_the_catalog(app, unprepared_catalog, queue):
                 return
             time.sleep(0.2)
     raise AssertionError(f"versions {pending} were never prepared")
+
+
+def test_one_users_jobs_run_one_at_a_time(app, catalog, make_token, queue):
+    """Two workers, one learner's submissions and runs: one at a time (a box holding their
+    hidden inputs never runs beside a box whose output they see: docs/security.md)."""
+    make_token()
+    jobs = [_submit(app, _reference(app), kind=kind)
+            for kind in ("submission", "run", "submission", "run", "submission")]
+    queue.notify()
+    queue.notify()
+    rows = sorted((_wait(app, job) for job in jobs), key=lambda row: row.started_at)
+    assert all(row.verdict == "accepted" for row in rows)
+    for earlier, later in zip(rows, rows[1:]):
+        assert earlier.finished_at <= later.started_at, (earlier.id, later.id)
