@@ -1,6 +1,8 @@
 """Rate limits against password guessing, counted by Flask-Limiter in memory or in Redis.
 
-- `POST /login`: failed attempts per client address and per username attempted;
+- `POST /login`: failed attempts per client address and per account attempted (the name read
+  as login reads it, NFKC), and `POST /account/password`'s wrong current passwords against that
+  same per-account count: every password check counts;
 - `POST /register`: every attempt per client address;
 - the API: refused bearer tokens per client address, counted where the API refuses one
   (`count_refused_token`), so that a valid token is never counted nor refused;
@@ -26,7 +28,10 @@ from typing import Any
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter, RouteLimit
 from flask_limiter.util import get_remote_address
+from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from arena.services.usernames import normalized
 
 EXTENSION = "arena.limiter"
 REFUSED_TOKEN = "arena.refused-token"
@@ -34,7 +39,10 @@ KEY_PREFIX = "arena"
 TOKEN_SCOPE = "api-token"
 INTAKE = "arena.intake"
 LOGIN_ENDPOINT = "web.auth.login"
+PASSWORD_ENDPOINT = "web.account.password"
 REGISTER_ENDPOINT = "web.auth.register"
+#: One count of failed password checks per account, whichever form checked the password.
+ACCOUNT_SCOPE = "password-account"
 #: The longest username there can be (create_user): longer ones share one count.
 USERNAME_KEY_LENGTH = 64
 #: Retry-After when no limit says how long (it should not happen).
@@ -42,17 +50,23 @@ DEFAULT_RETRY_SECONDS = 60
 
 
 def attempted_username() -> str:
-    """Key a login attempt by the username it names (kept apart from addresses)."""
-    return "username:" + request.form.get("username", "")[:USERNAME_KEY_LENGTH]
+    """Key a password check by the account it tries (kept apart from addresses): the name
+    typed at login as login reads it (NFKC, so `ａｎｎ` counts as `ann`), or on
+    /account/password the logged-in user's own."""
+    if request.endpoint == PASSWORD_ENDPOINT:
+        name = current_user.username if current_user.is_authenticated else ""
+    else:
+        name = normalized(request.form.get("username", ""))
+    return "username:" + name[:USERNAME_KEY_LENGTH]
 
 
 def _no_username() -> bool:
-    """An attempt without a username checks no password: it is not counted per username."""
-    return not request.form.get("username")
+    """An attempt that names no account checks no password: it is not counted per account."""
+    return attempted_username() == "username:"
 
 
 def _failed_login(response: Response) -> bool:
-    """Count a login attempt that did not log in (a success redirects; 429 checked nothing)."""
+    """Count a password check that failed (a success redirects; 429 checked nothing)."""
     return not 300 <= response.status_code < 400 and response.status_code != 429
 
 
@@ -162,12 +176,14 @@ def init_app(app: Flask) -> None:
     if not storage.startswith("memory://") and not limiter.storage.check():
         app.logger.warning("rate-limit storage %s does not answer: counting in memory until "
                            "it does", storage)
+    per_account = limiter.shared_limit(
+        config["LOGIN_USERNAME_RATE_LIMIT"], scope=ACCOUNT_SCOPE, methods=["POST"],
+        key_func=attempted_username, exempt_when=_no_username, deduct_when=_failed_login)
     _limit_view(
         app, LOGIN_ENDPOINT,
         limiter.limit(config["LOGIN_RATE_LIMIT"], methods=["POST"],
                       deduct_when=_failed_login),
-        limiter.limit(config["LOGIN_USERNAME_RATE_LIMIT"], methods=["POST"],
-                      key_func=attempted_username, exempt_when=_no_username,
-                      deduct_when=_failed_login))
+        per_account)
+    _limit_view(app, PASSWORD_ENDPOINT, per_account)
     _limit_view(app, REGISTER_ENDPOINT,
                 limiter.limit(config["REGISTER_RATE_LIMIT"], methods=["POST"]))
