@@ -9,6 +9,7 @@ from flask import Response, current_app, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
+from arena.bounds import INSTANTS, check_instant
 from arena.models import Assignment, Course, CourseMember, LatePolicy
 from arena.services.assignments import (
     AssignmentFields,
@@ -173,9 +174,11 @@ class AssignmentIn(Schema):
     title = fields.String(required=True, validate=Length(1, 200))
     challenges = fields.List(fields.String(), required=True, metadata={
         "description": "Slugs of published challenges, in the order students meet them."})
-    opens_at = fields.AwareDateTime(required=True, metadata={
-        "description": "ISO 8601 with an offset, e.g. 2026-12-01T09:00+09:00 (stored in UTC)."})
-    due_at = fields.AwareDateTime(required=True)
+    opens_at = fields.AwareDateTime(required=True, validate=check_instant, metadata={
+        "description": "ISO 8601 with an offset, e.g. 2026-12-01T09:00+09:00 (stored in UTC), "
+                       f"{INSTANTS}."})
+    due_at = fields.AwareDateTime(required=True, validate=check_instant, metadata={
+        "description": f"As opens_at, after it, {INSTANTS}."})
     late_policy = fields.String(load_default=LatePolicy.MARKED, validate=OneOf(
         [str(p) for p in LatePolicy]), metadata={
         "description": "marked: late work counts, marked late; not_counted: it does not count"})
