@@ -56,10 +56,14 @@ DEFAULTS: dict[str, Any] = {
     "SUBMISSION_RATE_LIMIT": "10 per minute; 200 per hour",  # submissions per user
     "RUN_RATE_LIMIT": "30 per minute; 600 per hour",  # runs per user
     "MAX_PENDING_PER_USER": 4,  # a user's submissions and runs queued or running at once
+    # Join codes that name no course (arena.joining); past a limit even a right code waits.
+    "JOIN_RATE_LIMIT": "30 per minute; 300 per hour",  # per client address
+    "JOIN_USER_RATE_LIMIT": "10 per minute; 30 per hour",  # per user
 }
 
 RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
-               "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT")
+               "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT",
+               "JOIN_RATE_LIMIT", "JOIN_USER_RATE_LIMIT")
 
 QUEUES = ("embedded", "distributed")
 

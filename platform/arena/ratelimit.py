@@ -7,7 +7,9 @@
 - the API: refused bearer tokens per client address, counted where the API refuses one
   (`count_refused_token`), so that a valid token is never counted nor refused;
 - fair use: submissions and runs per user, counted where code is taken in (`count_intake`,
-  called by arena.intake for the API and the form alike).
+  called by arena.intake for the API and the form alike);
+- join codes: codes that name no course, per user and per client address, counted where a
+  code is looked up (`count_join`, called by arena.joining for the API and the pages alike).
 
 A refused request answers 429 with a Retry-After header: a page in the learner's language for
 the forms (arena.web.errors), the API's JSON error shape under /api/ (arena.api.errors).
@@ -38,6 +40,7 @@ REFUSED_TOKEN = "arena.refused-token"
 KEY_PREFIX = "arena"
 TOKEN_SCOPE = "api-token"
 INTAKE = "arena.intake"
+JOIN = "arena.join"
 LOGIN_ENDPOINT = "web.auth.login"
 PASSWORD_ENDPOINT = "web.account.password"
 REGISTER_ENDPOINT = "web.auth.register"
@@ -107,6 +110,28 @@ def count_intake(user_id: int, kind: str) -> None:
     current_app.extensions[INTAKE][kind]()
 
 
+def _join_user() -> str:
+    """Key join attempts by the user trying a code (`count_join` names them)."""
+    return f"user:{g.arena_join_user}"
+
+
+def _tried_code(response: Response) -> bool:
+    """Count a join code that named no course (404); a right code is not counted."""
+    return response.status_code == 404
+
+
+def _looked_up_code() -> None:
+    """Stand for one look-up of a join code: the app's limits wrap this (init_app)."""
+
+
+def count_join(user_id: int) -> None:
+    """Check a look-up of a join code against the user's and the address's limits, before the
+    code is read: past either, raise RateLimitExceeded (429), whatever the code, a right one
+    included. The look-up counts once it has answered 404 (no such course)."""
+    g.arena_join_user = user_id
+    current_app.extensions[JOIN]()
+
+
 def limiter_of(app: Flask | None = None) -> Limiter:
     """Return the app's limiter (the current app's by default)."""
     return (app or current_app).extensions[EXTENSION]
@@ -142,7 +167,8 @@ def _stop_idle_timers(limiter: Limiter) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Give the app its limiter, then limit the login and registration forms and API tokens."""
+    """Give the app its limiter, then limit the login and registration forms, API tokens,
+    intake and join codes."""
     config: dict[str, Any] = app.config
     if config["TRUSTED_PROXIES"] > 0:
         # Behind N reverse proxies, the client is the address the outermost one saw; without
@@ -170,6 +196,11 @@ def init_app(app: Flask) -> None:
         kind: limiter.shared_limit(config[setting], scope=f"intake-{kind}",
                                    key_func=_intake_user)(stands_for)
         for kind, (setting, stands_for) in INTAKE_LIMITS.items()}
+    per_user = limiter.shared_limit(config["JOIN_USER_RATE_LIMIT"], scope="join-user",
+                                    key_func=_join_user, deduct_when=_tried_code)
+    per_address = limiter.shared_limit(config["JOIN_RATE_LIMIT"], scope="join",
+                                       deduct_when=_tried_code)
+    app.extensions[JOIN] = per_address(per_user(_looked_up_code))
     if not limiter.enabled:
         return
     _stop_idle_timers(limiter)
