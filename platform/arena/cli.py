@@ -489,15 +489,16 @@ def tokens() -> None:
 @tokens.command("create")
 @click.argument("username")
 def tokens_create(username: str) -> None:
-    """Create an API token; it is printed alone on the last line, once."""
-    from arena.errors import NotFound
+    """Create an API token; it is printed alone on the last line, once. An account holds at
+    most ARENA_MAX_TOKENS_PER_USER live tokens."""
+    from arena.errors import Conflict, NotFound
     from arena.services.users import create_token
 
     app = _app()
     with app.app_context():
         try:
-            token = create_token(username)
-        except NotFound as exc:
+            token = create_token(username, app.config["MAX_TOKENS_PER_USER"])
+        except (NotFound, Conflict) as exc:
             raise click.ClickException(str(exc)) from exc
     click.echo(f"token for {username} (store it now; it is not shown again):")
     click.echo(token)

@@ -56,6 +56,9 @@ DEFAULTS: dict[str, Any] = {
     "SUBMISSION_RATE_LIMIT": "10 per minute; 200 per hour",  # submissions per user
     "RUN_RATE_LIMIT": "30 per minute; 600 per hour",  # runs per user
     "MAX_PENDING_PER_USER": 4,  # a user's submissions and runs queued or running at once
+    # API tokens: live ones an account may hold, and how often a user may create one.
+    "MAX_TOKENS_PER_USER": 20,
+    "TOKEN_CREATE_RATE_LIMIT": "10 per minute; 50 per hour",  # tokens created on /account
     # Join codes that name no course (arena.joining); past a limit even a right code waits.
     "JOIN_RATE_LIMIT": "30 per minute; 300 per hour",  # per client address
     "JOIN_USER_RATE_LIMIT": "10 per minute; 30 per hour",  # per user
@@ -63,7 +66,7 @@ DEFAULTS: dict[str, Any] = {
 
 RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
                "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT",
-               "JOIN_RATE_LIMIT", "JOIN_USER_RATE_LIMIT")
+               "JOIN_RATE_LIMIT", "JOIN_USER_RATE_LIMIT", "TOKEN_CREATE_RATE_LIMIT")
 
 QUEUES = ("embedded", "distributed")
 
@@ -97,10 +100,11 @@ def _rate_limits(config: dict[str, Any]) -> None:
             raise ValueError(f"ARENA_{name} is not a rate limit such as '5 per minute; "
                              f"30 per hour': {value!r}") from None
     config["TRUSTED_PROXIES"] = int(config["TRUSTED_PROXIES"])
-    config["MAX_PENDING_PER_USER"] = int(config["MAX_PENDING_PER_USER"])
-    if config["MAX_PENDING_PER_USER"] < 1:
-        raise ValueError("ARENA_MAX_PENDING_PER_USER must be at least 1 (a user's submissions "
-                         f"and runs queued or running at once): {config['MAX_PENDING_PER_USER']}")
+    for name, what in (("MAX_PENDING_PER_USER", "a user's submissions and runs queued or "
+                        "running at once"), ("MAX_TOKENS_PER_USER", "live API tokens per user")):
+        config[name] = int(config[name])
+        if config[name] < 1:
+            raise ValueError(f"ARENA_{name} must be at least 1 ({what}): {config[name]}")
 
 
 def _secret_key(data_dir: Path) -> str:

@@ -9,7 +9,8 @@
 - fair use: submissions and runs per user, counted where code is taken in (`count_intake`,
   called by arena.intake for the API and the form alike);
 - join codes: codes that name no course, per user and per client address, counted where a
-  code is looked up (`count_join`, called by arena.joining for the API and the pages alike).
+  code is looked up (`count_join`, called by arena.joining for the API and the pages alike);
+- `POST /account/tokens`: every API token created, per user.
 
 A refused request answers 429 with a Retry-After header: a page in the learner's language for
 the forms (arena.web.errors), the API's JSON error shape under /api/ (arena.api.errors).
@@ -44,6 +45,7 @@ JOIN = "arena.join"
 LOGIN_ENDPOINT = "web.auth.login"
 PASSWORD_ENDPOINT = "web.account.password"
 REGISTER_ENDPOINT = "web.auth.register"
+TOKEN_ENDPOINT = "web.account.create"
 #: One count of failed password checks per account, whichever form checked the password.
 ACCOUNT_SCOPE = "password-account"
 #: The longest username there can be (create_user): longer ones share one count.
@@ -71,6 +73,16 @@ def _no_username() -> bool:
 def _failed_login(response: Response) -> bool:
     """Count a password check that failed (a success redirects; 429 checked nothing)."""
     return not 300 <= response.status_code < 400 and response.status_code != 429
+
+
+def _logged_in_user() -> str:
+    """Key a request by the logged-in user (the pages' session)."""
+    return f"user:{current_user.id}"
+
+
+def _anonymous() -> bool:
+    """A visitor is sent to log in: nothing of theirs is counted."""
+    return not current_user.is_authenticated
 
 
 def _refused_token() -> None:
@@ -218,3 +230,6 @@ def init_app(app: Flask) -> None:
     _limit_view(app, PASSWORD_ENDPOINT, per_account)
     _limit_view(app, REGISTER_ENDPOINT,
                 limiter.limit(config["REGISTER_RATE_LIMIT"], methods=["POST"]))
+    _limit_view(app, TOKEN_ENDPOINT,
+                limiter.limit(config["TOKEN_CREATE_RATE_LIMIT"], methods=["POST"],
+                              key_func=_logged_in_user, exempt_when=_anonymous))
