@@ -31,6 +31,9 @@ MAX_ID = 2**31 - 1
 #: to one can overflow.
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(3000, 1, 1, tzinfo=UTC)
+#: The longest span of days a setting or an option may name (retention, a pruning period):
+#: a century, so that taking it from now stays inside what a datetime holds.
+MAX_DAYS = 36_500
 #: The same in words: the first and the last day (the one before LATEST).
 FIRST_DAY, LAST_DAY = f"{EARLIEST:%Y-%m-%d}", f"{LATEST - timedelta(days=1):%Y-%m-%d}"
 INSTANTS = f"from {FIRST_DAY} to {LAST_DAY} (UTC)"

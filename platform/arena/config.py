@@ -11,6 +11,8 @@ from typing import Any
 
 from limits import parse_many
 
+from arena.bounds import MAX_DAYS
+
 #: The repository root (platform/arena/config.py -> two folders up).
 REPOSITORY = Path(__file__).resolve().parents[2]
 REPOSITORY_CHALLENGES = REPOSITORY / "challenges"
@@ -135,8 +137,11 @@ def finalize(config: dict[str, Any]) -> None:
     config["RUN_WAIT_SECONDS"] = float(config["RUN_WAIT_SECONDS"])
     config["RUN_WAITERS"] = int(config["RUN_WAITERS"])
     config["RUN_WAITERS_PER_USER"] = int(config["RUN_WAITERS_PER_USER"])
-    for name in ("RETENTION_RUN_DAYS", "RETENTION_DETAIL_DAYS", "PRUNE_EVERY_HOURS"):
+    for name, most in (("RETENTION_RUN_DAYS", MAX_DAYS), ("RETENTION_DETAIL_DAYS", MAX_DAYS),
+                       ("PRUNE_EVERY_HOURS", MAX_DAYS * 24)):
         config[name] = float(config[name])
+        if not 0 <= config[name] <= most:  # NaN too
+            raise ValueError(f"ARENA_{name} must be from 0 to {most}: {config[name]}")
     config["RETENTION_RUN_BYTES_PER_USER"] = int(config["RETENTION_RUN_BYTES_PER_USER"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
     config["HTTPS"] = flag(config["HTTPS"])
