@@ -113,9 +113,10 @@ def create_token(username: str, max_live: int | None = None) -> str:
     db.session.add(ApiToken(user=user, token_hash=_hash(raw), prefix=raw[:PREFIX_LENGTH]))
     db.session.flush()
     if max_live is not None and len(list_tokens(user)) > max_live:
+        refusal = Conflict(f"{user.username!r} has {max_live} live API tokens, the most an "
+                           "account may hold: revoke one first", code="too_many_tokens")
         db.session.rollback()
-        raise Conflict(f"{user.username!r} has {max_live} live API tokens, the most an account "
-                       "may hold: revoke one first", code="too_many_tokens")
+        raise refusal
     db.session.commit()
     return raw
 
