@@ -98,7 +98,8 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
     parsed = parse_run(outcome.stdout)
     problem = parsed.compile_error or parsed.load_error
     if problem or parsed.cases is None:
-        detail = problem["message"] if problem else outcome.stderr.decode(errors="replace")[-500:]
+        detail = (problem["message"] if problem else parsed.violation
+                  or outcome.stderr.decode(errors="replace")[-500:])
         raise PrepareError(f"{spec.slug}: cases.py failed: {detail}", "cases.py")
     if not parsed.cases:
         raise PrepareError(f"{spec.slug}: cases.py returned no cases", "cases.py")

@@ -13,10 +13,11 @@ its allowance, `too_large` (the learner's output limit).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from graders.bounds import MAX_FLOAT32_SCALE, MAX_TOLERANCE, MIN_FLOAT32_SCALE, within
 
 MAX_TEXT = 500
 MAX_DEPTH = 32
@@ -30,6 +31,9 @@ BYTES_PER_NUMBER = 32  # "-1.2345678901234567e-300, " with room to spare
 BYTES_PER_EVENT = 4096
 _CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
 _SAFE_INT = 2 ** 53
+#: The numbers a case of cases.py may carry, each from its lowest to its highest value.
+CASE_NUMBERS = {"rtol": (0, MAX_TOLERANCE), "atol": (0, MAX_TOLERANCE),
+                "float32_scale": (MIN_FLOAT32_SCALE, MAX_FLOAT32_SCALE)}
 
 
 def output_allowance(expected: Any) -> int:
@@ -80,6 +84,7 @@ class ParsedRun:
     results: list[dict] = field(default_factory=list)
     ended: bool = False
     corrupted: bool = False
+    violation: str | None = None  # why the reading stopped, when an event broke the schema
     too_large: bool = False
 
 
@@ -96,8 +101,8 @@ def parse_run(stdout: bytes, allowances: Sequence[int] = ()) -> ParsedRun:
         except TooLarge:
             parsed.too_large = True
             break
-        except Violation:
-            parsed.corrupted = True
+        except Violation as exc:
+            parsed.corrupted, parsed.violation = True, str(exc)
             break
     return parsed
 
@@ -212,8 +217,8 @@ def _cases(value: Any) -> list[dict]:
             raise Violation("each case needs a name")
         if not isinstance(case.get("args"), list) or not isinstance(case.get("kwargs"), dict):
             raise Violation(f"case {case['name']!r}: args must be a list, kwargs a dict")
-        for key in ("rtol", "atol", "float32_scale"):
-            if key in case and not (type(case[key]) in (int, float)
-                                    and math.isfinite(case[key]) and case[key] >= 0):
-                raise Violation(f"case {case['name']!r}: {key} must be a number >= 0")
+        for key, (low, high) in CASE_NUMBERS.items():
+            if key in case and not within(case[key], low, high):
+                raise Violation(f"case {case['name']!r}: {key} must be a number from {low} "
+                                f"to {high}")
     return value

@@ -11,6 +11,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from graders.authoring.bundle import folder_files, syntax_problems
+from graders.bounds import (
+    MAX_MEMORY_MB,
+    MAX_ORDER,
+    MAX_TIME_LIMIT,
+    MAX_TOLERANCE,
+    MIN_MEMORY_MB,
+    within,
+)
 from graders.judging.probes import probe_problems
 from graders.judging.properties import PROPERTIES
 from graders.problems import ChallengeProblems, Problem
@@ -21,8 +29,11 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 RESERVED_SLUGS = frozenset({"new"})  # /instructor/challenges/new is the empty editor
 #: Where a track without a `track_order` goes: after the tracks that declare one.
 DEFAULT_TRACK_ORDER = 100
-MAX_TIME_LIMIT = 60.0
-MAX_MEMORY_MB = 2048
+#: The numbers challenge.toml may set: their kind, lowest and highest value (graders.bounds).
+NUMBERS = {"order": (int, 0, MAX_ORDER), "track_order": (int, 0, MAX_ORDER),
+           "time_limit": (float, 0, MAX_TIME_LIMIT),  # and above 0
+           "memory_mb": (int, MIN_MEMORY_MB, MAX_MEMORY_MB),
+           "rtol": (float, 0, MAX_TOLERANCE), "atol": (float, 0, MAX_TOLERANCE)}
 
 
 class ChallengeFormatError(ChallengeProblems):
@@ -138,14 +149,13 @@ def _check_meta(reader: _Reader, meta: dict, folder_name: str | None) -> None:
         reader.problem("track must be lowercase letters, digits and dashes", "track")
     if not str(meta.get("entry_point", "")).isidentifier():
         reader.problem("entry_point must be a Python identifier", "entry_point")
-    for key, kind in (("order", int), ("track_order", int), ("time_limit", (int, float)),
-                      ("memory_mb", int), ("rtol", (int, float)), ("atol", (int, float))):
-        if key in meta and (not isinstance(meta[key], kind) or isinstance(meta[key], bool)):
-            reader.problem(f"{key} must be a number", key)
-    if not 0 < float(_number(meta, "time_limit", 10.0)) <= MAX_TIME_LIMIT:
-        reader.problem(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT}", "time_limit")
-    if not 64 <= int(_number(meta, "memory_mb", 512)) <= MAX_MEMORY_MB:
-        reader.problem(f"memory_mb must be from 64 to {MAX_MEMORY_MB}", "memory_mb")
+    for key, (kind, low, high) in NUMBERS.items():
+        value = meta.get(key, high)
+        above = key == "time_limit"  # zero seconds is no limit
+        if (not within(value, low, high) or (kind is int and type(value) is not int)
+                or (above and value == low)):
+            span = f"above {low} and at most {high}" if above else f"from {low} to {high}"
+            reader.problem(f"{key} must be a {'whole ' * (kind is int)}number {span}", key)
     unknown = set(meta.get("properties", ())) - set(PROPERTIES)
     if unknown:
         reader.problem(f"unknown properties {sorted(unknown)}; known: {sorted(PROPERTIES)}",
@@ -163,11 +173,6 @@ def _check_meta(reader: _Reader, meta: dict, folder_name: str | None) -> None:
     if not isinstance(hints, dict) or not all(
             isinstance(v, list) and all(isinstance(h, str) for h in v) for v in hints.values()):
         reader.problem("[hints] maps each language to a list of texts", "hints")
-
-
-def _number(meta: dict, key: str, default: float) -> float:
-    value = meta.get(key, default)
-    return value if isinstance(value, int | float) and not isinstance(value, bool) else default
 
 
 def _localized_ok(value: object) -> bool:

@@ -1,20 +1,23 @@
-"""What a request may hold: ids within the database's integer columns, JSON nested so deep,
-text the database can store.
+"""What a request may hold: ids within the database's integer columns, instants within the
+years a course can use, JSON nested so deep, text the database can store.
 
-An id past the columns' range (PostgreSQL's `integer`) would fail in the database, JSON
-nested thousands deep would exhaust the parser's recursion, and a NUL character or a lone
-surrogate cannot be stored in PostgreSQL's text (nor encoded as UTF-8): all must be refused
-up front.
+An id past the columns' range (PostgreSQL's `integer`) would fail in the database, an instant
+near year 1 or 9999 overflows when its offset is taken away (`0001-01-01T00:00+14:00` in UTC
+is before year 1), JSON nested thousands deep would exhaust the parser's recursion, and a NUL
+character or a lone surrogate cannot be stored in PostgreSQL's text (nor encoded as UTF-8):
+all must be refused up front. The numbers of a challenge's files are graders.bounds'.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from itertools import accumulate
 from typing import Any
 
 from flask import Flask, request
+from marshmallow import ValidationError
 from werkzeug.exceptions import BadRequest, NotFound
 from werkzeug.routing import IntegerConverter
 
@@ -22,6 +25,18 @@ from arena.errors import Unprocessable
 
 #: The largest id the database holds: every id column is a 32-bit signed `integer`.
 MAX_ID = 2**31 - 1
+#: The instants a request may name (a filter of the submission list, an assignment's opening
+#: and due time), from EARLIEST to before LATEST: wider than any course, and so far inside
+#: what Python, the database and the pages' JavaScript hold that no offset or duration added
+#: to one can overflow.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(3000, 1, 1, tzinfo=UTC)
+#: The longest span of days a setting or an option may name (retention, a pruning period):
+#: a century, so that taking it from now stays inside what a datetime holds.
+MAX_DAYS = 36_500
+#: The same in words: the first and the last day (the one before LATEST).
+FIRST_DAY, LAST_DAY = f"{EARLIEST:%Y-%m-%d}", f"{LATEST - timedelta(days=1):%Y-%m-%d}"
+INSTANTS = f"from {FIRST_DAY} to {LAST_DAY} (UTC)"
 #: How deep arrays and objects may nest in a JSON body; the API's bodies need three levels.
 MAX_JSON_DEPTH = 32
 
@@ -42,6 +57,23 @@ class IdConverter(IntegerConverter):
     def __init__(self, map, fixed_digits: int = 0, min: int | None = None,  # noqa: A002
                  max: int | None = MAX_ID, signed: bool = False) -> None:  # noqa: A002
         super().__init__(map, fixed_digits, min, max, signed)
+
+
+def is_id(value: int) -> bool:
+    """Tell whether a number can be an id (1 to MAX_ID)."""
+    return 0 < value <= MAX_ID
+
+
+def within_instants(moment: datetime) -> bool:
+    """Tell whether an aware instant is from EARLIEST to before LATEST (compared without
+    converting it, which could overflow)."""
+    return EARLIEST <= moment < LATEST
+
+
+def check_instant(moment: datetime) -> None:
+    """Refuse an instant outside INSTANTS: a validator of the API's date-time fields."""
+    if not within_instants(moment):
+        raise ValidationError(f"must be {INSTANTS}")
 
 
 def json_depth(text: str) -> int:

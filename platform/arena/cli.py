@@ -167,10 +167,19 @@ def db_upgrade() -> None:
     click.echo(f"database at the newest revision: {app.config['DATABASE_URL']}")
 
 
+def _days(_ctx: click.Context, _param: click.Parameter, value: float | None) -> float | None:
+    """Refuse a span of days that no date can be taken back by (arena.bounds.MAX_DAYS)."""
+    from arena.bounds import MAX_DAYS
+
+    if value is not None and not 0 <= value <= MAX_DAYS:  # NaN too
+        raise click.BadParameter(f"must be from 0 to {MAX_DAYS} days, not {value}")
+    return value
+
+
 @db_group.command("prune")
-@click.option("--run-days", type=click.FloatRange(min=0), default=None,
+@click.option("--run-days", type=float, callback=_days, default=None,
               help="Delete runs finished longer ago (default ARENA_RETENTION_RUN_DAYS).")
-@click.option("--detail-days", type=click.FloatRange(min=0), default=None,
+@click.option("--detail-days", type=float, callback=_days, default=None,
               help="Drop output and public test details older (default "
                    "ARENA_RETENTION_DETAIL_DAYS).")
 def db_prune(run_days: float | None, detail_days: float | None) -> None:
@@ -489,15 +498,16 @@ def tokens() -> None:
 @tokens.command("create")
 @click.argument("username")
 def tokens_create(username: str) -> None:
-    """Create an API token; it is printed alone on the last line, once."""
-    from arena.errors import NotFound
+    """Create an API token; it is printed alone on the last line, once. An account holds at
+    most ARENA_MAX_TOKENS_PER_USER live tokens."""
+    from arena.errors import Conflict, NotFound
     from arena.services.users import create_token
 
     app = _app()
     with app.app_context():
         try:
-            token = create_token(username)
-        except NotFound as exc:
+            token = create_token(username, app.config["MAX_TOKENS_PER_USER"])
+        except (NotFound, Conflict) as exc:
             raise click.ClickException(str(exc)) from exc
     click.echo(f"token for {username} (store it now; it is not shown again):")
     click.echo(token)

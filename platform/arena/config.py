@@ -11,6 +11,8 @@ from typing import Any
 
 from limits import parse_many
 
+from arena.bounds import MAX_DAYS
+
 #: The repository root (platform/arena/config.py -> two folders up).
 REPOSITORY = Path(__file__).resolve().parents[2]
 REPOSITORY_CHALLENGES = REPOSITORY / "challenges"
@@ -56,10 +58,17 @@ DEFAULTS: dict[str, Any] = {
     "SUBMISSION_RATE_LIMIT": "10 per minute; 200 per hour",  # submissions per user
     "RUN_RATE_LIMIT": "30 per minute; 600 per hour",  # runs per user
     "MAX_PENDING_PER_USER": 4,  # a user's submissions and runs queued or running at once
+    # API tokens: live ones an account may hold, and how often a user may create one.
+    "MAX_TOKENS_PER_USER": 20,
+    "TOKEN_CREATE_RATE_LIMIT": "10 per minute; 50 per hour",  # tokens created on /account
+    # Join codes that name no course (arena.joining); past a limit even a right code waits.
+    "JOIN_RATE_LIMIT": "30 per minute; 300 per hour",  # per client address
+    "JOIN_USER_RATE_LIMIT": "10 per minute; 30 per hour",  # per user
 }
 
 RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
-               "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT")
+               "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT",
+               "JOIN_RATE_LIMIT", "JOIN_USER_RATE_LIMIT", "TOKEN_CREATE_RATE_LIMIT")
 
 QUEUES = ("embedded", "distributed")
 
@@ -93,10 +102,11 @@ def _rate_limits(config: dict[str, Any]) -> None:
             raise ValueError(f"ARENA_{name} is not a rate limit such as '5 per minute; "
                              f"30 per hour': {value!r}") from None
     config["TRUSTED_PROXIES"] = int(config["TRUSTED_PROXIES"])
-    config["MAX_PENDING_PER_USER"] = int(config["MAX_PENDING_PER_USER"])
-    if config["MAX_PENDING_PER_USER"] < 1:
-        raise ValueError("ARENA_MAX_PENDING_PER_USER must be at least 1 (a user's submissions "
-                         f"and runs queued or running at once): {config['MAX_PENDING_PER_USER']}")
+    for name, what in (("MAX_PENDING_PER_USER", "a user's submissions and runs queued or "
+                        "running at once"), ("MAX_TOKENS_PER_USER", "live API tokens per user")):
+        config[name] = int(config[name])
+        if config[name] < 1:
+            raise ValueError(f"ARENA_{name} must be at least 1 ({what}): {config[name]}")
 
 
 def _secret_key(data_dir: Path) -> str:
@@ -127,8 +137,11 @@ def finalize(config: dict[str, Any]) -> None:
     config["RUN_WAIT_SECONDS"] = float(config["RUN_WAIT_SECONDS"])
     config["RUN_WAITERS"] = int(config["RUN_WAITERS"])
     config["RUN_WAITERS_PER_USER"] = int(config["RUN_WAITERS_PER_USER"])
-    for name in ("RETENTION_RUN_DAYS", "RETENTION_DETAIL_DAYS", "PRUNE_EVERY_HOURS"):
+    for name, most in (("RETENTION_RUN_DAYS", MAX_DAYS), ("RETENTION_DETAIL_DAYS", MAX_DAYS),
+                       ("PRUNE_EVERY_HOURS", MAX_DAYS * 24)):
         config[name] = float(config[name])
+        if not 0 <= config[name] <= most:  # NaN too
+            raise ValueError(f"ARENA_{name} must be from 0 to {most}: {config[name]}")
     config["RETENTION_RUN_BYTES_PER_USER"] = int(config["RETENTION_RUN_BYTES_PER_USER"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
     config["HTTPS"] = flag(config["HTTPS"])

@@ -1,11 +1,16 @@
 """Rate limits against password guessing, counted by Flask-Limiter in memory or in Redis.
 
-- `POST /login`: failed attempts per client address and per username attempted;
+- `POST /login`: failed attempts per client address and per account attempted (the name read
+  as login reads it, NFKC), and `POST /account/password`'s wrong current passwords against that
+  same per-account count: every password check counts;
 - `POST /register`: every attempt per client address;
 - the API: refused bearer tokens per client address, counted where the API refuses one
   (`count_refused_token`), so that a valid token is never counted nor refused;
 - fair use: submissions and runs per user, counted where code is taken in (`count_intake`,
-  called by arena.intake for the API and the form alike).
+  called by arena.intake for the API and the form alike);
+- join codes: codes that name no course, per user and per client address, counted where a
+  code is looked up (`count_join`, called by arena.joining for the API and the pages alike);
+- `POST /account/tokens`: every API token created, per user.
 
 A refused request answers 429 with a Retry-After header: a page in the learner's language for
 the forms (arena.web.errors), the API's JSON error shape under /api/ (arena.api.errors).
@@ -26,15 +31,23 @@ from typing import Any
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter, RouteLimit
 from flask_limiter.util import get_remote_address
+from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from arena.services.usernames import normalized
 
 EXTENSION = "arena.limiter"
 REFUSED_TOKEN = "arena.refused-token"
 KEY_PREFIX = "arena"
 TOKEN_SCOPE = "api-token"
 INTAKE = "arena.intake"
+JOIN = "arena.join"
 LOGIN_ENDPOINT = "web.auth.login"
+PASSWORD_ENDPOINT = "web.account.password"
 REGISTER_ENDPOINT = "web.auth.register"
+TOKEN_ENDPOINT = "web.account.create"
+#: One count of failed password checks per account, whichever form checked the password.
+ACCOUNT_SCOPE = "password-account"
 #: The longest username there can be (create_user): longer ones share one count.
 USERNAME_KEY_LENGTH = 64
 #: Retry-After when no limit says how long (it should not happen).
@@ -42,18 +55,34 @@ DEFAULT_RETRY_SECONDS = 60
 
 
 def attempted_username() -> str:
-    """Key a login attempt by the username it names (kept apart from addresses)."""
-    return "username:" + request.form.get("username", "")[:USERNAME_KEY_LENGTH]
+    """Key a password check by the account it tries (kept apart from addresses): the name
+    typed at login as login reads it (NFKC, so `ａｎｎ` counts as `ann`), or on
+    /account/password the logged-in user's own."""
+    if request.endpoint == PASSWORD_ENDPOINT:
+        name = current_user.username if current_user.is_authenticated else ""
+    else:
+        name = normalized(request.form.get("username", ""))
+    return "username:" + name[:USERNAME_KEY_LENGTH]
 
 
 def _no_username() -> bool:
-    """An attempt without a username checks no password: it is not counted per username."""
-    return not request.form.get("username")
+    """An attempt that names no account checks no password: it is not counted per account."""
+    return attempted_username() == "username:"
 
 
 def _failed_login(response: Response) -> bool:
-    """Count a login attempt that did not log in (a success redirects; 429 checked nothing)."""
+    """Count a password check that failed (a success redirects; 429 checked nothing)."""
     return not 300 <= response.status_code < 400 and response.status_code != 429
+
+
+def _logged_in_user() -> str:
+    """Key a request by the logged-in user (the pages' session)."""
+    return f"user:{current_user.id}"
+
+
+def _anonymous() -> bool:
+    """A visitor is sent to log in: nothing of theirs is counted."""
+    return not current_user.is_authenticated
 
 
 def _refused_token() -> None:
@@ -93,6 +122,28 @@ def count_intake(user_id: int, kind: str) -> None:
     current_app.extensions[INTAKE][kind]()
 
 
+def _join_user() -> str:
+    """Key join attempts by the user trying a code (`count_join` names them)."""
+    return f"user:{g.arena_join_user}"
+
+
+def _tried_code(response: Response) -> bool:
+    """Count a join code that named no course (404); a right code is not counted."""
+    return response.status_code == 404
+
+
+def _looked_up_code() -> None:
+    """Stand for one look-up of a join code: the app's limits wrap this (init_app)."""
+
+
+def count_join(user_id: int) -> None:
+    """Check a look-up of a join code against the user's and the address's limits, before the
+    code is read: past either, raise RateLimitExceeded (429), whatever the code, a right one
+    included. The look-up counts once it has answered 404 (no such course)."""
+    g.arena_join_user = user_id
+    current_app.extensions[JOIN]()
+
+
 def limiter_of(app: Flask | None = None) -> Limiter:
     """Return the app's limiter (the current app's by default)."""
     return (app or current_app).extensions[EXTENSION]
@@ -128,7 +179,8 @@ def _stop_idle_timers(limiter: Limiter) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Give the app its limiter, then limit the login and registration forms and API tokens."""
+    """Give the app its limiter, then limit the login and registration forms, API tokens,
+    intake and join codes."""
     config: dict[str, Any] = app.config
     if config["TRUSTED_PROXIES"] > 0:
         # Behind N reverse proxies, the client is the address the outermost one saw; without
@@ -156,18 +208,28 @@ def init_app(app: Flask) -> None:
         kind: limiter.shared_limit(config[setting], scope=f"intake-{kind}",
                                    key_func=_intake_user)(stands_for)
         for kind, (setting, stands_for) in INTAKE_LIMITS.items()}
+    per_user = limiter.shared_limit(config["JOIN_USER_RATE_LIMIT"], scope="join-user",
+                                    key_func=_join_user, deduct_when=_tried_code)
+    per_address = limiter.shared_limit(config["JOIN_RATE_LIMIT"], scope="join",
+                                       deduct_when=_tried_code)
+    app.extensions[JOIN] = per_address(per_user(_looked_up_code))
     if not limiter.enabled:
         return
     _stop_idle_timers(limiter)
     if not storage.startswith("memory://") and not limiter.storage.check():
         app.logger.warning("rate-limit storage %s does not answer: counting in memory until "
                            "it does", storage)
+    per_account = limiter.shared_limit(
+        config["LOGIN_USERNAME_RATE_LIMIT"], scope=ACCOUNT_SCOPE, methods=["POST"],
+        key_func=attempted_username, exempt_when=_no_username, deduct_when=_failed_login)
     _limit_view(
         app, LOGIN_ENDPOINT,
         limiter.limit(config["LOGIN_RATE_LIMIT"], methods=["POST"],
                       deduct_when=_failed_login),
-        limiter.limit(config["LOGIN_USERNAME_RATE_LIMIT"], methods=["POST"],
-                      key_func=attempted_username, exempt_when=_no_username,
-                      deduct_when=_failed_login))
+        per_account)
+    _limit_view(app, PASSWORD_ENDPOINT, per_account)
     _limit_view(app, REGISTER_ENDPOINT,
                 limiter.limit(config["REGISTER_RATE_LIMIT"], methods=["POST"]))
+    _limit_view(app, TOKEN_ENDPOINT,
+                limiter.limit(config["TOKEN_CREATE_RATE_LIMIT"], methods=["POST"],
+                              key_func=_logged_in_user, exempt_when=_anonymous))

@@ -4,6 +4,7 @@ only what a validation proved, rollback, export; uploads treated as hostile."""
 from __future__ import annotations
 
 import io
+import re
 import tarfile
 import zipfile
 
@@ -143,6 +144,24 @@ def test_a_zero_reference_is_refused_and_the_published_version_stays_live(
 
 
 @pytest.mark.sandbox
+@pytest.mark.parametrize(("number", "message"), [
+    ('"float32_scale": 10**30', "float32_scale must be a number from 1.0 to 1000000.0"),
+    ('"float32_scale": 0', "float32_scale must be a number from 1.0 to 1000000.0"),
+    ('"rtol": 2', "rtol must be a number from 0 to 1.0"),
+])
+def test_a_case_number_past_its_bounds_is_a_problem_of_cases_py(
+        app, client, instructor, tiny_valid_files, make_sandbox, number, message):
+    """A scale of 0 has no logarithm: the preparation failed with an internal error instead
+    of naming the case."""
+    cases = tiny_valid_files["cases.py"].replace('"public": True}', f'"public": True, {number}}}')
+    _create(client, instructor, {**tiny_valid_files, "cases.py": cases})
+    refused = _validate(app, client, instructor, make_sandbox("process"))
+    assert refused["valid"] is False
+    assert [p["file"] for p in refused["problems"]] == ["cases.py"]
+    assert f"case 'three increasing': {message}" in refused["problems"][0]["message"]
+
+
+@pytest.mark.sandbox
 def test_rollback_publishes_an_earlier_published_version(app, client, instructor, student,
                                                          tiny_valid_files, make_sandbox):
     sandbox = make_sandbox("process")
@@ -227,6 +246,33 @@ def test_a_missing_field_names_its_file(client, instructor, tiny_files):
     assert ("challenge.toml", "difficulty must be one of easy, medium, hard") in problems
     assert ("mutants/unexplained.py", "no [mutants.unexplained] explanation in challenge.toml "
             "for this file") in problems
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    # The red team's: a 500, PostgreSQL's integer column refusing it.
+    ("order = 99999999999999999999", "order must be a whole number from 0 to 1000000"),
+    ("order = -1", "order must be a whole number from 0 to 1000000"),
+    ("track_order = 2147483648", "track_order must be a whole number from 0 to 1000000"),
+    ("memory_mb = 512.5", "memory_mb must be a whole number from 64 to 2048"),
+    ("memory_mb = 18446744073709551616", "memory_mb must be a whole number from 64 to 2048"),
+    ("time_limit = 0", "time_limit must be a number above 0 and at most 60.0"),
+    ("time_limit = nan", "time_limit must be a number above 0 and at most 60.0"),
+    ("rtol = nan", "rtol must be a number from 0 to 1.0"),  # JSON that PostgreSQL refuses
+    ("atol = inf", "atol must be a number from 0 to 1.0"),
+    ("atol = -1e-6", "atol must be a number from 0 to 1.0"),
+])
+def test_numbers_past_their_bounds_in_challenge_toml_are_problems(client, instructor,
+                                                                  tiny_files, line, message):
+    key = line.split(" = ")[0]
+    toml = re.sub(rf"^{key} = .*\n", "", tiny_files["challenge.toml"], flags=re.M)
+    toml = toml.replace("[title]", f"{line}\n\n[title]")
+    refused = _create(client, instructor, {**tiny_files, "challenge.toml": toml})
+    assert refused.status_code == 422
+    number = toml.splitlines().index(line) + 1
+    assert refused.get_json()["error"]["problems"] == [
+        {"file": "challenge.toml", "line": number, "message": message}]
+    with client.application.app_context():
+        assert db.session.scalar(db.select(Challenge.id)) is None
 
 
 @pytest.mark.parametrize("body", [{}, {"files": []}, {"files": {"challenge.toml": 3}},

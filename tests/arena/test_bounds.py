@@ -106,3 +106,41 @@ def test_a_nested_string_is_checked(client, make_token):
                            headers=teacher)
     assert response.status_code == 422
     assert response.get_json()["error"]["message"] == "deep: contains a NUL character"
+
+
+#: Instants past what a request may name (arena.bounds.INSTANTS): the red team's two 500s (the
+#: offset taken away past year 1 and past year 9999), and the first instants either side.
+PAST_THE_INSTANTS = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00",
+                     "1969-12-31T23:59:59Z", "3000-01-01T00:00:00Z"]
+
+
+@pytest.mark.parametrize("name", ["since", "until"])
+@pytest.mark.parametrize("moment", PAST_THE_INSTANTS)
+def test_instants_past_the_bounds_in_a_query_answer_422(client, auth_headers, name, moment):
+    response = client.get("/api/v1/submissions", query_string={name: moment},
+                          headers=auth_headers)
+    assert response.status_code == 422
+    assert response.get_json() == {"error": {"code": "unprocessable", "message": (
+        f"{name}: must be from 1970-01-01 to 2999-12-31 (UTC)")}}
+
+
+def test_the_first_and_last_instants_are_taken(client, auth_headers):
+    response = client.get("/api/v1/submissions", query_string={
+        "since": "1970-01-01T00:00:00Z", "until": "2999-12-31T23:59:59.999999Z"},
+        headers=auth_headers)
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("name", ["opens_at", "due_at"])
+@pytest.mark.parametrize("moment", PAST_THE_INSTANTS)
+def test_instants_past_the_bounds_in_an_assignment_answer_422(client, make_token, catalog,
+                                                              name, moment):
+    teacher = {"Authorization": f"Bearer {make_token('ivy', 'instructor')}"}
+    course = client.post("/api/v1/courses", json={"title": "Attention"}, headers=teacher)
+    path = f"/api/v1/courses/{course.get_json()['id']}/assignments"
+    body = {"title": "Week 1", "challenges": ["softmax"], "opens_at": "2026-12-01T09:00+09:00",
+            "due_at": "2026-12-08T09:00+09:00"}
+    assert client.post(path, json=body, headers=teacher).status_code == 201
+    response = client.post(path, json={**body, name: moment}, headers=teacher)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["message"].startswith(f"{name}: must be from 1970")

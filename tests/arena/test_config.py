@@ -68,6 +68,17 @@ def test_unknown_queue_is_refused(clean_env, tmp_path):
         create_app({"DATA_DIR": str(tmp_path), "QUEUE": "carrier-pigeon"})
 
 
+@pytest.mark.parametrize(("name", "value"), [
+    ("RETENTION_RUN_DAYS", "1e9"),  # now minus a billion days: before year 1, an overflow
+    ("RETENTION_DETAIL_DAYS", "inf"), ("RETENTION_RUN_DAYS", "-1"),  # -1: every run "old"
+    ("PRUNE_EVERY_HOURS", "nan"), ("MAX_TOKENS_PER_USER", "0"),
+])
+def test_a_span_or_a_cap_past_its_bounds_stops_the_start(clean_env, tmp_path, name, value):
+    clean_env.setenv(f"ARENA_{name}", value)
+    with pytest.raises(ValueError, match=f"ARENA_{name} must be"):
+        create_app({"DATA_DIR": str(tmp_path)})
+
+
 def test_creating_the_app_starts_no_threads(clean_env, tmp_path):
     import threading
 

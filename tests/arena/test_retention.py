@@ -124,6 +124,9 @@ def test_arena_db_prune_says_what_it_removed(app, catalog, environment):
         "test details dropped)"]
     result = app.test_cli_runner().invoke(main, ["db", "prune", "--run-days", "0"])
     assert "ARENA_RETENTION_RUN_DAYS is 0: nothing removed by it" in result.output
+    for days in ("1e9", "inf", "nan", "-1"):  # 1e9: a date before year 1, a traceback
+        refused = app.test_cli_runner().invoke(main, ["db", "prune", "--detail-days", days])
+        assert refused.exit_code == 2 and "must be from 0 to 36500 days" in refused.output
     with app.app_context():
         assert len(_left()) == 2
 

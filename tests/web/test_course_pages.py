@@ -20,6 +20,7 @@ from arena.services.submissions import create_submission
 from graders import GradeReport, TestReport, Verdict
 from tests.web.conftest import page_token
 
+OUT_OF_BOUNDS = "Choose a time from 1970-01-01 to 2999-12-31."
 OPENS = datetime(2026, 11, 30, 0, 0, tzinfo=UTC)
 DUE = datetime(2026, 12, 1, 14, 59, tzinfo=UTC)
 
@@ -299,6 +300,11 @@ def test_without_a_script_an_assignment_is_read_in_utc(app, client, course, pass
     ({"challenges": []}, "Choose at least one challenge."),
     ({"opens_at": "tomorrow"}, "Not a valid datetime value."),
     ({"opens_at_offset": "9000"}, "Not a time zone offset."),
+    # Found by the red team: each was a 500, the offset taken away past year 1 or 9999.
+    ({"opens_at": "0001-01-01T00:00", "opens_at_offset": "840"}, OUT_OF_BOUNDS),
+    ({"due_at": "9999-12-31T23:59", "due_at_offset": "-840"}, OUT_OF_BOUNDS),
+    ({"opens_at": "1969-12-31T23:59"}, OUT_OF_BOUNDS),
+    ({"due_at": "3000-01-01T00:00"}, OUT_OF_BOUNDS),
 ])
 def test_an_assignment_that_cannot_be_kept_is_explained(client, course, password, changed,
                                                         message):
@@ -387,6 +393,34 @@ def test_the_submission_list_filters_and_pages(app, client, course, password, mo
     assert ids(client.get(until).get_data(as_text=True)) == made[::-1][:2]
     assert client.get("/submissions?since=yesterday").status_code == 422
     assert client.get("/submissions?course=99999").status_code == 404
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("since=0001-01-01T00:00:00%2B14:00", OUT_OF_BOUNDS),  # the red team's 500s
+    ("until=9999-12-31T23:59:59-14:00", OUT_OF_BOUNDS),
+    ("since=0001-01-01T00:00&since_offset=840", OUT_OF_BOUNDS),
+    ("until=9999-12-31T23:59&until_offset=-840", OUT_OF_BOUNDS),
+    ("since=1969-12-31T23:59:59Z", OUT_OF_BOUNDS),
+    (f"course={2**31}", "Not a valid number."),
+    (f"course={10**17}", "Not a valid number."),
+    (f"before={2**31}", "Not a valid number."),
+    ("before=0", "Not a valid number."),
+])
+def test_the_submission_list_refuses_times_and_ids_past_the_bounds(client, course, password,
+                                                                   query, message):
+    sign_in(client, "ivy", password)
+    response = client.get(f"/submissions?{query}")
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+
+
+def test_a_statement_reached_from_a_course_past_the_ids_is_the_statement(client, course,
+                                                                         password):
+    sign_in(client, "sam", password)
+    for course_id in (2**31, 2**70, -1):
+        response = client.get(f"/challenges/softmax?course={course_id}")
+        assert response.status_code == 200
+        assert 'class="assignment-note"' not in response.get_data(as_text=True)
 
 
 def test_the_statement_shows_the_due_date_when_reached_from_a_course(client, course, password):

@@ -122,6 +122,41 @@ def test_another_username_from_the_same_address_is_unaffected(app, make_user, pa
     assert _login(client, "bob", password).status_code == 302
 
 
+#: Spellings of `ann` that login reads as `ann` (NFKC): fullwidth letters, each a new string.
+SPELLINGS = ("ａｎｎ", "ａnn", "aｎn", "anｎ", "ａｎn")
+
+
+def test_spellings_of_one_username_share_its_count(app, make_user, password):
+    """Found by the red team: the count was per name as typed, so fullwidth spellings of one
+    account each had a count of their own while login read them all as that account."""
+    make_user("ann")
+    assert _login(_client(app, "198.51.100.20"), SPELLINGS[0], password).status_code == 302
+    for number, spelling in enumerate(SPELLINGS[1:PER_USERNAME + 1]):  # from new addresses
+        response = _login(_client(app, f"198.51.100.{30 + number}"), spelling)
+        assert "Wrong username or password." in response.get_data(as_text=True)
+    for spelling in ("ann", *SPELLINGS):
+        _assert_limited(_login(_client(app, OTHER_ADDRESS), spelling, password))
+
+
+def test_wrong_current_passwords_count_against_the_account(app, make_user, password):
+    """A stolen session cannot guess the password on /account/password either: its failed
+    checks count against the account with login's, from any address."""
+    make_user("ann")
+    client = _client(app)
+    assert _login(client, "ann", password).status_code == 302
+
+    def change(current: str):
+        return client.post("/account/password", data={
+            "current": current, "password": "a new password", "confirm": "a new password",
+            "csrf_token": _token(client, "/account")})
+
+    for _ in range(PER_USERNAME - 1):
+        assert change(WRONG).status_code == 422
+    _fail(_client(app, OTHER_ADDRESS), "ａｎｎ", 1)
+    _assert_limited(change(password))
+    _assert_limited(_login(_client(app, "198.51.100.40"), "ann", password))
+
+
 def test_failed_logins_per_address_then_another_address_is_unaffected(app, make_user, password):
     make_user("ann")
     client = _client(app)

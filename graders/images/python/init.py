@@ -4,7 +4,8 @@ Started as `init.py IDLE` as root with no capability but CAP_SETUID and CAP_SETG
 privileges). The runner and NumPy are imported once, here; for each job a child is forked
 that, before any learner code loads, becomes what a fresh container gave the runner: a uid
 of its own (never used before in this box), a fresh private scratch directory, its rlimits,
-the container's system-call filter, no descriptor but /dev/null and its own two pipes.
+the container's system-call filter, no descriptor but /dev/null and its own two pipes, random
+states of its own (NumPy's and Python's, reseeded from os.urandom).
 The child reads its job from stdin itself, so that no job's data ever sits in this process's
 memory (which every later child inherits); its output is moved to stdout by splice(2), framed,
 without being copied here.
@@ -118,9 +119,22 @@ def apply_limits(limits):
         resource.setrlimit(which, value)
 
 
+def reseed():
+    """Give the job random states of its own, from os.urandom: a fork copies PID 1's, so every
+    job of this box would draw the same numbers from NumPy's global state. Python's `random`
+    reseeds itself in a forked child (an at-fork hook of CPython's); seeded here all the same,
+    so that the promise does not rest on that. The string hash secret cannot be changed after
+    the interpreter starts: docs/security.md says what stays shared and why that is safe."""
+    random.seed(os.urandom(32))
+    numpy = sys.modules.get("numpy")  # imported by the runner, once, for every job
+    if numpy is not None:
+        numpy.random.seed(numpy.frombuffer(os.urandom(32), dtype=numpy.uint32))
+
+
 def become_job(runner, uid, control, out, err):
     """In the child: take the job from stdin, drop to the job's uid, run it (never returns)."""
     try:
+        reseed()
         header = read_exactly(0, JOB.size)
         size = JOB.unpack(header)[0] if len(header) == JOB.size else 0
         message = json.loads(read_exactly(0, size)) if 0 < size <= MAX_JOB_BYTES else None

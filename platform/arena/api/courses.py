@@ -9,6 +9,8 @@ from flask import Response, current_app, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
+from arena.bounds import INSTANTS, check_instant
+from arena.joining import join_by_code
 from arena.models import Assignment, Course, CourseMember, LatePolicy
 from arena.services.assignments import (
     AssignmentFields,
@@ -20,7 +22,6 @@ from arena.services.courses import (
     add_instructor,
     courses_of,
     create_course,
-    join_course,
     members_of,
     membership,
     remove_member,
@@ -120,10 +121,15 @@ def list_view() -> dict:
 @bp.auth_required(auth)
 @bp.input(JoinIn, location="json")
 @bp.output(CourseOut)
-@bp.doc(summary="Join a course with its code", responses=error_responses(401, 404, 422))
+@bp.doc(summary="Join a course with its code", description="Codes that name no course are "
+        "counted per user and per address (ARENA_JOIN_USER_RATE_LIMIT, ARENA_JOIN_RATE_LIMIT):"
+        " past either limit every code answers 429, a right one included, until the window "
+        "ends.", responses=error_responses(401, 404, 422, 429, described={
+            429: "Too many codes that named no course, from you or your address: wait "
+                 "Retry-After seconds"}))
 def join_view(json_data: dict) -> dict:
     """Join as a student (joining twice changes nothing)."""
-    return _shown(join_course(current_user(), json_data["code"]))
+    return _shown(join_by_code(current_user(), json_data["code"]))
 
 
 @bp.get("/courses/<int:course_id>")
@@ -173,9 +179,11 @@ class AssignmentIn(Schema):
     title = fields.String(required=True, validate=Length(1, 200))
     challenges = fields.List(fields.String(), required=True, metadata={
         "description": "Slugs of published challenges, in the order students meet them."})
-    opens_at = fields.AwareDateTime(required=True, metadata={
-        "description": "ISO 8601 with an offset, e.g. 2026-12-01T09:00+09:00 (stored in UTC)."})
-    due_at = fields.AwareDateTime(required=True)
+    opens_at = fields.AwareDateTime(required=True, validate=check_instant, metadata={
+        "description": "ISO 8601 with an offset, e.g. 2026-12-01T09:00+09:00 (stored in UTC), "
+                       f"{INSTANTS}."})
+    due_at = fields.AwareDateTime(required=True, validate=check_instant, metadata={
+        "description": f"As opens_at, after it, {INSTANTS}."})
     late_policy = fields.String(load_default=LatePolicy.MARKED, validate=OneOf(
         [str(p) for p in LatePolicy]), metadata={
         "description": "marked: late work counts, marked late; not_counted: it does not count"})

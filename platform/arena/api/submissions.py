@@ -11,7 +11,7 @@ from flask import current_app, url_for
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
-from arena.bounds import MAX_ID
+from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.config import DEFAULTS
 from arena.intake import submit
 from arena.models import Kind, Submission
@@ -53,8 +53,10 @@ class ListQuery(Schema):
         "description": "Only those of this course's students (its members only)."})
     student = fields.String(validate=Length(1, 64), metadata={"description": "A username."})
     verdict = fields.String(validate=OneOf([str(v) for v in Verdict]))
-    since = fields.AwareDateTime(metadata={"description": "Made at or after (with an offset)."})
-    until = fields.AwareDateTime(metadata={"description": "Made before (with an offset)."})
+    since = fields.AwareDateTime(validate=check_instant, metadata={
+        "description": f"Made at or after (with an offset), {INSTANTS}."})
+    until = fields.AwareDateTime(validate=check_instant, metadata={
+        "description": f"Made before (with an offset), {INSTANTS}."})
     limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=Range(1, MAX_LIMIT), metadata={
         "description": f"At most this many submissions (default {DEFAULT_LIMIT}, "
                        f"at most {MAX_LIMIT})."})

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from arena.errors import NotFound
+from arena.errors import Conflict, NotFound
 from arena.extensions import db
 from arena.models import ApiToken, Role, User
 from arena.models.types import utcnow
@@ -99,11 +99,24 @@ def deactivate_user(username: str) -> User:
     return user
 
 
-def create_token(username: str) -> str:
-    """Create an API token for `username`; return the raw token, which is never stored."""
+def create_token(username: str, max_live: int | None = None) -> str:
+    """Create an API token for `username`; return the raw token, which is never stored.
+
+    Refuse it (409 `too_many_tokens`) if the user would hold more than `max_live` live tokens.
+    """
     user = get_user(username)
+    if max_live is not None:
+        # As for pending work (services.submissions): the user's row locked on PostgreSQL,
+        # SQLite's write lock taken by the insert, so that requests at once cannot all pass.
+        db.session.execute(select(User.id).where(User.id == user.id).with_for_update())
     raw = secrets.token_urlsafe(32)
     db.session.add(ApiToken(user=user, token_hash=_hash(raw), prefix=raw[:PREFIX_LENGTH]))
+    db.session.flush()
+    if max_live is not None and len(list_tokens(user)) > max_live:
+        refusal = Conflict(f"{user.username!r} has {max_live} live API tokens, the most an "
+                           "account may hold: revoke one first", code="too_many_tokens")
+        db.session.rollback()
+        raise refusal
     db.session.commit()
     return raw
 

@@ -6,11 +6,21 @@ CSRFProtect checks every POST here before the view runs.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
+from arena.errors import Conflict
 from arena.services.catalog import list_challenges
 from arena.services.users import change_password, create_token, list_tokens, revoke_token
 from arena.web.auth import start_session
@@ -44,8 +54,15 @@ def account() -> Response:
 @bp.post("/account/tokens")
 @login_required
 def create() -> Response:
-    """Create a token and show it once, in this response."""
-    return _render(new_token=create_token(current_user.username))
+    """Create a token and show it once, in this response; at the cap of live tokens, say so."""
+    most = current_app.config["MAX_TOKENS_PER_USER"]
+    try:
+        token = create_token(current_user.username, most)
+    except Conflict:
+        flash(_("An account may hold at most %(most)s live tokens: revoke one before you "
+                "create another.", most=most), "error")
+        return _render(status=409)
+    return _render(new_token=token)
 
 
 @bp.post("/account/tokens/<int:token_id>/revoke")

@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
 from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
+from arena.joining import course_for_code, join_by_code
 from arena.models import Course, Role
 from arena.presenters import localized
 from arena.services.assignments import AssignmentFields, create_assignment
@@ -28,9 +29,7 @@ from arena.services.course_pages import (
 )
 from arena.services.courses import (
     add_instructor,
-    course_by_code,
     create_course,
-    join_course,
     managed_course,
     members_of,
     membership,
@@ -100,7 +99,7 @@ def join() -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _dashboard(join=form, status=422)
     try:
-        course = join_course(current_user, form.code.data)
+        course = join_by_code(current_user, form.code.data)
     except NotFound:
         form.code.errors.append(_("No course has this join code. Check it with your "
                                   "instructor."))
@@ -108,22 +107,20 @@ def join() -> Response | tuple[str, int]:
     return _joined(course)
 
 
-def _by_code(code: str) -> Course | tuple[str, int]:
-    """Return the course a join link names, or the page that says the link is wrong."""
-    try:
-        return course_by_code(code)
-    except NotFound:
-        return render_template("error.html", status=404, message=_(
-            "No course has this join code. Check the link with your instructor.")), 404
+def _wrong_link() -> tuple[str, int]:
+    """Render the page that says a join link names no course."""
+    return render_template("error.html", status=404, message=_(
+        "No course has this join code. Check the link with your instructor.")), 404
 
 
 @bp.get("/join/<code>")
 @login_required
 def join_link(code: str) -> str | tuple[str, int]:
     """Ask before joining the course a link names: a GET never joins."""
-    course = _by_code(code)
-    if not isinstance(course, Course):
-        return course
+    try:
+        course = course_for_code(current_user, code)
+    except NotFound:
+        return _wrong_link()
     return render_template("courses/join.html", course=course, code=code,
                            member=membership(current_user, course))
 
@@ -132,10 +129,11 @@ def join_link(code: str) -> str | tuple[str, int]:
 @login_required
 def join_by_link(code: str) -> Response | tuple[str, int]:
     """Join the course a link names, once the user has confirmed."""
-    course = _by_code(code)
-    if not isinstance(course, Course):
-        return course
-    return _joined(join_course(current_user, code))
+    try:
+        course = join_by_code(current_user, code)
+    except NotFound:
+        return _wrong_link()
+    return _joined(course)
 
 
 def _gradebook_view(course: Course, assignments: list) -> dict:

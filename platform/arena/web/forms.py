@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -26,6 +27,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from arena.bounds import FIRST_DAY, LAST_DAY, is_id, within_instants
 from arena.services.usernames import normalized
 
 USERNAME = r"^[\w.-]+$"
@@ -113,8 +115,24 @@ class OffsetField(HiddenField):
 
 
 def aware(local: datetime, offset: OffsetField) -> datetime:
-    """Return a datetime-local value read in the zone its offset field names, as UTC."""
-    return (local - timedelta(minutes=offset.minutes())).replace(tzinfo=UTC)
+    """Return a datetime-local value read in the zone its offset field names (not yet in UTC:
+    near year 1 or 9999 that could overflow, see in_utc)."""
+    return local.replace(tzinfo=timezone(timedelta(minutes=offset.minutes())))
+
+
+def in_utc(moment: datetime) -> datetime:
+    """Return an aware instant in UTC; raise ValidationError when it is outside the instants a
+    request may name (arena.bounds)."""
+    if not within_instants(moment):
+        raise ValidationError(_("Choose a time from %(first)s to %(last)s.", first=FIRST_DAY,
+                                last=LAST_DAY))
+    return moment.astimezone(UTC)
+
+
+def an_id(_form: FlaskForm, field: StringField) -> None:
+    """Refuse a value that cannot be an id (arena.bounds)."""
+    if field.data and not (re.fullmatch(r"[0-9]{1,10}", field.data) and is_id(int(field.data))):
+        raise ValidationError(_l("Not a valid number."))
 
 
 class AssignmentForm(FlaskForm):
@@ -139,18 +157,28 @@ class AssignmentForm(FlaskForm):
         ordered = [slug for slug in (self.order.data or "").split(",") if slug]
         return ordered if sorted(ordered) == sorted(chosen) else chosen
 
+    def validate_opens_at(self, field: DateTimeLocalField) -> None:
+        """Refuse an opening outside the instants a request may name."""
+        if field.data:
+            in_utc(aware(field.data, self.opens_at_offset))
+
     def validate_due_at(self, field: DateTimeLocalField) -> None:
-        """Refuse a due time that does not come after the opening."""
-        if self.opens_at.data and field.data and self.due() <= self.opens():
+        """Refuse a due time outside those instants, or one that does not come after the
+        opening (compared with their offsets, before any conversion)."""
+        if not field.data:
+            return
+        due = aware(field.data, self.due_at_offset)
+        in_utc(due)
+        if self.opens_at.data and due <= aware(self.opens_at.data, self.opens_at_offset):
             raise ValidationError(_l("The due time must come after the opening."))
 
     def opens(self) -> datetime:
-        """Return the opening time in UTC."""
-        return aware(self.opens_at.data, self.opens_at_offset)
+        """Return the opening time in UTC (of a valid form)."""
+        return in_utc(aware(self.opens_at.data, self.opens_at_offset))
 
     def due(self) -> datetime:
-        """Return the due time in UTC."""
-        return aware(self.due_at.data, self.due_at_offset)
+        """Return the due time in UTC (of a valid form)."""
+        return in_utc(aware(self.due_at.data, self.due_at_offset))
 
 
 class SubmissionFilterForm(FlaskForm):
@@ -160,7 +188,7 @@ class SubmissionFilterForm(FlaskForm):
     class Meta:
         csrf = False
 
-    course = SelectField(_l("Course"), validators=[Optional(), Regexp(r"^\d{1,18}$")])
+    course = SelectField(_l("Course"), validators=[Optional(), an_id])
     challenge = SelectField(_l("Challenge"), validators=[Optional()])
     student = StringField(_l("Student"), validators=[Optional(), Length(max=64)])
     verdict = SelectField(_l("Verdict"), validators=[Optional()])
@@ -170,7 +198,7 @@ class SubmissionFilterForm(FlaskForm):
     until = StringField(_l("Until"), validators=[Optional()],
                         render_kw={"type": "datetime-local"})
     until_offset = OffsetField()
-    before = HiddenField(validators=[Optional(), Regexp(r"^\d{1,18}$")])
+    before = HiddenField(validators=[Optional(), an_id])
 
     def validate_since(self, field: StringField) -> None:
         """Refuse a time that is not one."""
@@ -190,6 +218,4 @@ class SubmissionFilterForm(FlaskForm):
             found = datetime.fromisoformat(text)
         except ValueError:
             raise ValidationError(_l("Not a date and time.")) from None
-        if found.tzinfo is not None:
-            return found.astimezone(UTC)
-        return aware(found, self[f"{name}_offset"])
+        return in_utc(found if found.tzinfo else aware(found, self[f"{name}_offset"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, render_template, request, url_for
 from flask_login import current_user, login_required
 
+from arena.bounds import is_id
 from arena.locales import DEFAULT_LOCALE
 from arena.presenters import challenge_detail, localized, present_submission
 from arena.services.catalog import get_challenge, list_challenges
@@ -64,7 +65,8 @@ def challenge(slug: str) -> str:
         "challenge.html", challenge=shown, statement=render_statement(shown["statement"]),
         data=challenge_data(shown), mark=marks(user).get(found.id),
         history=history(user, found) if user else [],
-        assignment=assignment_reaching(user, course_id, slug) if user and course_id else None)
+        assignment=(assignment_reaching(user, course_id, slug)
+                    if user and course_id and is_id(course_id) else None))
 
 
 @bp.get("/submissions/<int:submission_id>")
