@@ -90,7 +90,8 @@ class TestOut(Schema):
 
 
 class GradeOut(Schema):
-    """A verdict a regrade replaced."""
+    """Another grade of the submission: a verdict a regrade replaced, or its grade against a
+    version an assignment pins."""
 
     verdict = fields.String(allow_none=True)
     passed = fields.Integer()
@@ -129,6 +130,10 @@ class SubmissionOut(SubmissionSummaryOut):
                                                       "against (a regrade moves it on)."})
     history = fields.List(fields.Nested(GradeOut), metadata={
         "description": "The verdicts regrades replaced, oldest first."})
+    pinned_grades = fields.List(fields.Nested(GradeOut), metadata={
+        "description": "Its grades against other versions than `version` that assignments "
+                       "of its author's courses pin (graded in the same job): what those "
+                       "courses' gradebooks count."})
 
 
 class SubmissionListOut(Schema):
