@@ -1,5 +1,6 @@
 """The course pages: a member's dashboard, joining by code or link, a course's assignments,
-and for its instructors the join code, the members, a new assignment and the gradebook.
+and for its instructors the join code, the members, a new assignment, moving an assignment's
+challenge to its published version, and the gradebook.
 
 Who sees what is the course services' decision (a non-member meets 404); these views read
 forms, call the services and render. Times are stored in UTC and shown as <time> elements
@@ -16,9 +17,10 @@ from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
 from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
+from arena.intake import regrade
 from arena.models import Course, Role
 from arena.presenters import localized
-from arena.services.assignments import AssignmentFields, create_assignment
+from arena.services.assignments import AssignmentFields, create_assignment, move_to_published
 from arena.services.catalog import list_challenges
 from arena.services.course_pages import (
     challenge_titles,
@@ -38,7 +40,7 @@ from arena.services.courses import (
     visible_course,
 )
 from arena.services.gradebook import gradebook
-from arena.web.forms import AssignmentForm, ColleagueForm, CourseForm, JoinForm
+from arena.web.forms import AssignmentForm, ColleagueForm, CourseForm, JoinForm, MoveForm
 from arena.web.gradebook_table import gradebook_rows
 from arena.web.i18n import current_locale
 from arena.web.labels import VERDICTS, label
@@ -190,6 +192,24 @@ def _challenge_choices() -> list[SelectChoice]:
     locale = current_locale()
     return [SelectChoice(c.slug, localized(c.title, locale) or c.slug)
             for c in list_challenges()]
+
+
+@bp.post("/<int:course_id>/assignments/<int:assignment_id>/version")
+@login_required
+def move_version(course_id: int, assignment_id: int) -> Response:
+    """Move a challenge of an assignment to its published version; with `regrade`, regrade
+    the course's work on it against that version."""
+    form = MoveForm()
+    if not form.validate_on_submit():
+        raise Unprocessable("say which challenge to move")
+    item = move_to_published(current_user, course_id, assignment_id, form.challenge.data)
+    flash(_("%(challenge)s now uses version %(version)s.", challenge=item.challenge.slug,
+            version=item.version.number), "success")
+    if form.regrade.data == "1":
+        regrade(current_user, item.challenge.slug, course_id)
+        flash(_("The course's submissions to %(challenge)s are being regraded against it.",
+                challenge=item.challenge.slug), "success")
+    return redirect(url_for("web.courses.course", course_id=course_id, _anchor="assignments"))
 
 
 @bp.post("/<int:course_id>/assignments")
