@@ -209,6 +209,10 @@ def test_an_assignment_pins_only_versions_that_were_published(
     assert _move(client, people, "ian", course, week, 1).json["versions"] == {SLUG: 1}
     kept = client.put(path, json={**WEEK_1, "title": "Week one"}, headers=people["ian"])
     assert kept.json["versions"] == {SLUG: 1}  # a challenge not named keeps its pin
+    as_read = client.get(f"/api/v1/courses/{course}/assignments", headers=people["ian"])
+    as_read = {k: v for k, v in as_read.json["assignments"][0].items() if k != "id"}
+    assert as_read["published_versions"] == {SLUG: 2}
+    assert client.put(path, json=as_read, headers=people["ian"]).json["versions"] == {SLUG: 1}
     draft = {**tiny_valid_files, "statement.en.md": "# Changed\n"}
     assert client.put(f"/api/v1/challenges/{SLUG}", json={"files": draft},
                       headers=people["ivy"]).json["version"] == 3

@@ -186,6 +186,8 @@ class AssignmentIn(Schema):
                        "named keeps the version it pins, and a new one pins the published "
                        "version. The gradebook counts grades against the pinned version; "
                        "regrade the course after a move to grade earlier work against it."})
+    published_versions = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "Ignored: an assignment as read (without its `id`) can be sent back."})
 
 
 class AssignmentOut(Schema):
