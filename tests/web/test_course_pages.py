@@ -257,13 +257,15 @@ def test_an_instructor_moves_an_assignment_to_the_published_version(
     assert shown()[0] == "2" and 'data-testid="move-version"' not in shown()[1]
 
     publish_files("ivy", {**tiny_valid_files, "statement.en.md": "# Running maximum, again\n"})
-    assert client.post(move, data={"challenge": "running-max", "regrade": "1",
-                                   "csrf_token": page_token(client, course["path"])}
-                       ).status_code == 302
+    regraded = client.post(move, data={"challenge": "running-max", "regrade": "1",
+                                       "csrf_token": page_token(client, course["path"])})
     with app.app_context():
         regrade = db.session.scalar(select(Regrade))
         assert (regrade.course_id, regrade.version.number, regrade.requested_by) == (
             course["id"], 3, _user("ivy").id)
+    assert regraded.headers["Location"] == f"{course['path']}?regrade={regrade.id}#gradebook"
+    followed = client.get(regraded.headers["Location"]).get_data(as_text=True)
+    assert f'data-following="/api/v1/regrades/{regrade.id}"' in followed  # the script follows
     assert client.post(move, data={"challenge": "softmax"}).status_code == 400  # no CSRF
     sign_in(client, "sam", password)
     page = client.get(course["path"]).get_data(as_text=True)

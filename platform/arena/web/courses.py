@@ -9,7 +9,7 @@ with a UTC text that frontend/src/times.js rewrites in the reader's zone.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user, login_required
@@ -175,9 +175,17 @@ def _course_page(course_id: int, assignment_form: AssignmentForm | None = None,
             "join_url": url_for("web.courses.join_link", code=shown.course.join_code,
                                 _external=True),
             "grades": _gradebook_view(shown.course, shown.assignments),
+            "following": _following(),
         }
     return render_template("courses/course.html", shown=shown, course=shown.course,
                            verdict_codes=list(VERDICTS), **extra), status
+
+
+def _following() -> str | None:
+    """Return the URL of the regrade the page just started (?regrade=<id>), for its script to
+    follow (the API says whether the reader may)."""
+    regrade_id = request.args.get("regrade", type=int)
+    return url_for("api.regrades.show_view", regrade_id=regrade_id) if regrade_id else None
 
 
 @bp.get("/<int:course_id>")
@@ -205,11 +213,14 @@ def move_version(course_id: int, assignment_id: int) -> Response:
     item = move_to_published(current_user, course_id, assignment_id, form.challenge.data)
     flash(_("%(challenge)s now uses version %(version)s.", challenge=item.challenge.slug,
             version=item.version.number), "success")
-    if form.regrade.data == "1":
-        regrade(current_user, item.challenge.slug, course_id)
-        flash(_("The course's submissions to %(challenge)s are being regraded against it.",
-                challenge=item.challenge.slug), "success")
-    return redirect(url_for("web.courses.course", course_id=course_id, _anchor="assignments"))
+    if form.regrade.data != "1":
+        return redirect(url_for("web.courses.course", course_id=course_id,
+                                _anchor="assignments"))
+    queued = regrade(current_user, item.challenge.slug, course_id)
+    flash(_("The course's submissions to %(challenge)s are being regraded against it.",
+            challenge=item.challenge.slug), "success")
+    return redirect(url_for("web.courses.course", course_id=course_id, regrade=queued.id,
+                            _anchor="gradebook"))
 
 
 @bp.post("/<int:course_id>/assignments")
