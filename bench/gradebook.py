@@ -212,7 +212,7 @@ def seed(app, students: int, challenges: int, per_cell: int, seed_value: int) ->
                 {"course_id": course, "user_id": uid, "role": role, "joined_at": now - 80 * DAY}
                 for uid, role in [(instructor, "instructor"),
                                   *((uid, "student") for uid in student_ids)]])
-            windows = _assignments(connection, course, challenge_ids, now)
+            windows = _assignments(connection, course, challenge_ids, versions, now)
             _submissions(connection, rng, student_ids, windows, versions, per_cell, now)
         for assignment in db.session.scalars(select(Assignment).where(
                 Assignment.course_id == course)):
@@ -238,8 +238,11 @@ def settle(app) -> None:
               file=sys.stderr)
 
 
-def _assignments(connection, course: int, challenge_ids: list[int], now: datetime):
-    """Insert the assignments; return, per challenge id, its submissions' time window."""
+def _assignments(connection, course: int, challenge_ids: list[int], versions: dict[int, int],
+                 now: datetime):
+    """Insert the assignments, each challenge pinning its published version (`versions`, by
+    challenge id) since before any work; return, per challenge id, its submissions' time
+    window."""
     per = -(-len(challenge_ids) // ASSIGNMENTS)
     start = now - 70 * DAY
     windows = {}
@@ -253,7 +256,8 @@ def _assignments(connection, course: int, challenge_ids: list[int], now: datetim
             Assignment.course_id == course, Assignment.title == f"Week {2 * k + 1}")).scalar_one()
         items = challenge_ids[k * per:(k + 1) * per]
         connection.execute(insert(AssignmentChallenge.__table__), [
-            {"assignment_id": assignment, "challenge_id": cid, "position": i}
+            {"assignment_id": assignment, "challenge_id": cid, "position": i,
+             "version_id": versions[cid], "pinned_at": start - DAY}
             for i, cid in enumerate(items)])
         # Work goes on up to three days after the due time (late), and never into the future.
         end = min(due + 3 * DAY, now - timedelta(hours=1))

@@ -24,11 +24,13 @@ from arena import create_app
 from arena.config import database_url
 from arena.db import upgrade
 from arena.extensions import db
-from arena.models import ChallengeVersion
+from arena.models import ChallengeVersion, User
 from arena.queue import EmbeddedQueue, get_queue
 from arena.sandbox import close_sandbox
+from arena.services.authoring import import_challenge
 from arena.services.catalog import list_challenges, sync_catalog
 from arena.services.users import create_token, create_user
+from arena.services.versions import publish
 from graders.sandbox import Sandbox, SandboxUnavailable, select_sandbox
 
 
@@ -236,6 +238,25 @@ def tiny_files() -> dict[str, str]:
         "cases.py": TINY_CASES,
         "mutants/returns_input.py": "def running_max(row):\n    return list(row)\n",
     }
+
+
+@pytest.fixture
+def publish_files(app) -> Callable[[str, dict[str, str]], int]:
+    """Return a function that makes files their challenge's draft, owned by `owner` (a
+    username), and publishes it as a finished, valid validation would; it returns the
+    published version's number."""
+
+    def publish_as(owner: str, files: dict[str, str]) -> int:
+        with app.app_context():
+            user = db.session.scalar(select(User).where(User.username == owner))
+            version = import_challenge({path: text.encode() for path, text in files.items()},
+                                       user)
+            version.validation_status, version.validation = "done", {"valid": True}
+            publish(version.challenge, version)
+            db.session.commit()
+            return version.number
+
+    return publish_as
 
 
 @pytest.fixture

@@ -72,7 +72,8 @@ async function freshBody() {
 /**
  * The regrade form: POST /api/v1/challenges/<slug>/regrade {"course"}, then poll the job's URL
  * and say how far it is in [data-testid=regrade-progress]; when done, read the gradebook again.
- * A job under way is remembered for the tab (sessionStorage), so a reload keeps following it.
+ * A job under way is remembered for the tab (sessionStorage), so a reload keeps following it;
+ * one the page started ("Move and regrade") comes in the form's data-following.
  */
 export function mountRegrade(form, t, gradebook) {
   const progress = form.querySelector('[data-testid="regrade-progress"]');
@@ -137,8 +138,11 @@ export function mountRegrade(form, t, gradebook) {
     }
   });
   form.hidden = false;
-  const pending = sessionStorage.getItem(memory);
-  if (pending) follow(pending);
+  const pending = form.dataset.following || sessionStorage.getItem(memory);
+  if (pending) {
+    sessionStorage.setItem(memory, pending);
+    follow(pending);
+  }
 }
 
 /** Wire whatever of a course's page is here (nothing on other pages). */

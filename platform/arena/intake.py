@@ -1,14 +1,16 @@
-"""Take code in, whichever door it came through (the API or the page's form): count it against
-the user's rate limit, validate it, store it as a queued submission unless the user already
-has too much work in hand, wake a worker. Views call this and never the queue."""
+"""Take work in, whichever door it came through (the API or the pages): code counted against
+the user's rate limit, validated, stored as a queued submission unless the user already has
+too much work in hand; a regrade stored with its items. Then wake a worker. Views call this
+and never the queue."""
 
 from __future__ import annotations
 
 from flask import current_app
 
-from arena.models import ChallengeVersion, Submission, User
+from arena.models import ChallengeVersion, Regrade, Submission, User
 from arena.queue import get_queue
 from arena.ratelimit import count_intake
+from arena.services.regrades import request_regrade
 from arena.services.submissions import create_submission
 
 
@@ -25,3 +27,11 @@ def submit(user: User, slug: str, code: str, kind: str,
                                    version=version, max_pending=config["MAX_PENDING_PER_USER"])
     get_queue(current_app).notify()
     return submission
+
+
+def regrade(user: User, slug: str, course_id: int | None = None,
+            student: str | None = None) -> Regrade:
+    """Queue a regrade (arena.services.regrades.request_regrade) and wake the workers."""
+    queued = request_regrade(user, slug, course_id, student)
+    get_queue(current_app).notify(background=True)
+    return queued

@@ -60,9 +60,12 @@ def test_students_see_their_own_and_instructors_their_courses(client, catalog, m
     assert client.get(url, headers=ines).status_code == 404  # ann is none of her students
     assert client.get(url, headers=ada).status_code == 200
     assert client.get("/api/v1/submissions", headers=ines).get_json()["submissions"] == []
-    code = client.post("/api/v1/courses", json={"title": "Unit"},
-                       headers=ines).get_json()["join_code"]
-    client.post("/api/v1/courses/join", json={"code": code}, headers=ann)
+    course = client.post("/api/v1/courses", json={"title": "Unit"}, headers=ines).get_json()
+    client.post("/api/v1/courses/join", json={"code": course["join_code"]}, headers=ann)
+    assert client.get(url, headers=ines).status_code == 404  # nothing assigned yet
+    client.post(f"/api/v1/courses/{course['id']}/assignments", headers=ines, json={
+        "title": "Week 1", "challenges": [SDPA], "opens_at": "2026-01-01T00:00:00+00:00",
+        "due_at": "2099-01-01T00:00:00+00:00"})
     assert client.get(url, headers=ines).status_code == 200
     assert client.get("/api/v1/submissions", headers=bob).get_json() == {"submissions": [],
                                                                           "next": None}

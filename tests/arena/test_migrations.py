@@ -1,4 +1,7 @@
-"""Alembic migrations: from an empty database to head and back, and in step with the models."""
+"""Alembic migrations: from an empty database to head and back, and in step with the models;
+existing rows carried through (translations, pinned versions)."""
+
+from datetime import UTC, datetime, timedelta
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -6,13 +9,22 @@ from sqlalchemy import inspect, text
 
 from arena.db import current_revision, downgrade, upgrade
 from arena.extensions import Base, db
-from arena.models import Submission, TestResult
+from arena.models import Assignment, AssignmentChallenge, Submission, TestResult, User
 from arena.presenters import present_submission as present
+from arena.services.assignments import AssignmentFields, create_assignment
+from arena.services.authoring import import_challenge
+from arena.services.courses import create_course, join_course
+from arena.services.gradebook_cells import refresh_assignment
+from arena.services.jobs import claim, record_report
+from arena.services.regrades import claim_next_item, record_regrade, request_regrade
+from arena.services.submissions import create_submission
+from arena.services.users import create_user
+from graders import GradeReport, Verdict
 
 TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
           "challenge_version", "course", "course_member", "gradebook_cell", "regrade",
           "regrade_item", "submission", "submission_grade", "test_result"}
-HEAD = "0010"
+HEAD = "0011"
 
 
 def _tables(app) -> set[str]:
@@ -82,3 +94,78 @@ def test_constraints_follow_the_naming_convention(app):
         foreign = {f["name"] for f in inspector.get_foreign_keys("challenge")}
     assert "uq_user_account_username" in uniques
     assert "fk_challenge_current_version_id_challenge_version" in foreign
+
+
+def _cells(app) -> set[tuple]:
+    with app.app_context(), db.engine.connect() as connection:
+        return set(connection.execute(text("SELECT * FROM gradebook_cell")).all())
+
+
+def test_existing_assignments_pin_the_published_version_and_keep_their_cells(
+        app, tiny_files, tiny_valid_files, publish_files):
+    """0011 pins each assigned challenge's published version (else its newest published one)
+    and changes no cell: neither the stored ones nor their recomputation by the new rule."""
+    other = {**tiny_files, "challenge.toml": tiny_files["challenge.toml"].replace(
+        'slug = "running-max"', 'slug = "running-max-b"')}
+    with app.app_context():
+        create_user("ivy", "instructor")
+        create_user("sam", "student")
+        create_user("sue", "student")
+    publish_files("ivy", tiny_files)
+    publish_files("ivy", other)
+    with app.app_context():
+        ivy, sam = _user("ivy"), _user("sam")
+        course = create_course(ivy, "Attention")
+        join_course(sam, course.join_code)
+        join_course(_user("sue"), course.join_code)
+        opens = datetime(2026, 1, 1, tzinfo=UTC)
+        create_assignment(ivy, course.id, AssignmentFields(
+            "Week 1", ["running-max", "running-max-b"], opens, opens + timedelta(days=9000)))
+        first = _graded(sam, "running-max", "accepted")
+        _graded(_user("sue"), "running-max", "accepted")  # never regraded: still version 1
+    publish_files("ivy", tiny_valid_files)  # running-max's version 2
+    with app.app_context():
+        ivy, sam = _user("ivy"), _user("sam")
+        _graded(sam, "running-max", "wrong_answer")
+        _graded(sam, "running-max-b", "runtime_error")
+        request_regrade(ivy, "running-max", student="sam")  # Sam's first goes to version 2
+        while (item := claim_next_item()) is not None:
+            record_regrade(item, 1, GradeReport(Verdict.WRONG_ANSWER))
+        assert db.session.get(Submission, first).verdict == "wrong_answer"
+        import_challenge({path: text.encode() + b"\n" for path, text in other.items()}, ivy)
+    downgrade(app, "0008")  # the cells as the code before 0011 counted them
+    upgrade(app, "0010")
+    with app.app_context(), db.engine.begin() as connection:
+        connection.execute(text("UPDATE challenge SET current_version_id = NULL "
+                                "WHERE slug = 'running-max-b'"))  # unpublished since
+    before = _cells(app)
+    assert {(cell[1], cell[2], cell[3], cell[6]) for cell in before} == {
+        (1, 2, 2, "wrong_answer"), (2, 2, 1, "runtime_error"),
+        (1, 3, 1, "accepted")}  # (challenge, user, attempts, verdict)
+
+    upgrade(app)
+    with app.app_context():
+        pins = {item.challenge.slug: (item.version.number, item.pinned_at)
+                for item in db.session.scalars(db.select(AssignmentChallenge))}
+        assert {slug: number for slug, (number, _) in pins.items()} == {
+            "running-max": 2, "running-max-b": 1}  # not running-max-b's draft, version 2
+        newest = db.session.scalar(db.select(db.func.max(Submission.finished_at)))
+        assert all(pinned_at > newest for _, pinned_at in pins.values())
+    assert _cells(app) == before
+    with app.app_context():
+        for assignment in db.session.scalars(db.select(Assignment)):
+            refresh_assignment(assignment)
+        db.session.commit()
+    assert _cells(app) == before
+
+
+def _user(username: str) -> User:
+    return db.session.scalar(db.select(User).where(User.username == username))
+
+
+def _graded(user: User, slug: str, verdict: str) -> int:
+    """Record a verdict for a new submission as a worker does (no pinned version differs)."""
+    submission = create_submission(user, slug, "def running_max(row):\n    return row\n")
+    assert claim(submission.id)
+    assert record_report(submission.id, 1, GradeReport(Verdict(verdict)))
+    return submission.id

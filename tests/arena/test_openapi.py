@@ -112,11 +112,14 @@ class Caller:
         assert created.status_code == 201, created.get_json()
         return f"{created.request.path}/{created.get_json()['id']}"
 
+    def assigned_course(self) -> int:
+        """Return the id of the instructor's course, whose assignment holds the challenge."""
+        return int(self.assignment().split("/")[4])
+
     def regrade(self) -> str:
         """Start a regrade of the instructor's course (no worker runs); return its URL."""
-        course_id = int(self.course().rsplit("/", 1)[1])
         started = self.as_author("POST", f"/api/v1/challenges/{SLUG}/regrade",
-                                 json={"course": course_id})
+                                 json={"course": self.assigned_course()})
         assert started.status_code == 202, started.get_json()
         return started.get_json()["url"]
 
@@ -330,7 +333,7 @@ COURSES: dict[str, dict[int, Recipe]] = {
     } for book in ("gradebook", "gradebook.csv")},
     "post /api/v1/challenges/{slug}/regrade": {
         202: lambda c: c.as_author("POST", f"/api/v1/challenges/{SLUG}/regrade",
-                                   json={"course": int(c.course().rsplit("/", 1)[1])}),
+                                   json={"course": c.assigned_course()}),
         401: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/regrade", json={},
                               headers=BAD_TOKEN),
         403: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/regrade", json={}),

@@ -1,6 +1,7 @@
 """Regrades: who may start and follow one, what each item records (the verdict it replaces
-kept in the submission's history, once), and a real regrade through the queue after a new
-version of a challenge catches a solution the first version let through."""
+kept in the submission's history, once), and real regrades through the queue after a new
+version of a challenge catches a solution the first version let through: the owner's, which
+changes no course's gradebook, and a course's after its instructor moves to the version."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import time
 import pytest
 
 from arena.extensions import db
-from arena.models import Challenge, RegradeItem, Submission, User
+from arena.models import RegradeItem, Submission, User
 from arena.services.jobs import claim_next
 from arena.services.regrades import claim_next_item, progress, record_regrade
 from arena.services.submissions import create_submission
-from arena.services.versions import publish
 from graders import GradeReport, Status, TestReport, Verdict
 
 SLUG = "running-max"
@@ -29,30 +29,22 @@ def people(make_token) -> dict[str, dict[str, str]]:
             for name, role in roles.items()}
 
 
-def _publish(app, client, headers, files) -> None:
-    """Upload files as the challenge's draft and publish them as a valid validation would."""
-    exists = client.get(f"/api/v1/challenges/{SLUG}/versions", headers=headers)
-    sent = (client.put(f"/api/v1/challenges/{SLUG}", json={"files": files}, headers=headers)
-            if exists.status_code == 200 else
-            client.post("/api/v1/challenges", json={"files": files}, headers=headers))
-    assert sent.status_code in (200, 201), sent.get_json()
-    with app.app_context():
-        challenge = db.session.scalar(db.select(Challenge).where(Challenge.slug == SLUG))
-        challenge.draft_version.validation_status = "done"
-        challenge.draft_version.validation = {"valid": True}
-        publish(challenge, challenge.draft_version)
-        db.session.commit()
+WEEK_1 = {"title": "Week 1", "challenges": [SLUG], "opens_at": "2026-01-01T00:00:00+00:00",
+          "due_at": "2099-01-01T00:00:00+00:00"}
 
 
 @pytest.fixture
-def course(app, client, people, tiny_files) -> int:
-    """Ivy's published challenge (its first, weak version) and her course of sam and sue."""
-    _publish(app, client, people["ivy"], tiny_files)
+def course(app, client, people, tiny_files, publish_files) -> int:
+    """Ivy's published challenge (its first, weak version) and her course of sam and sue,
+    with an assignment of it, open since January."""
+    publish_files("ivy", tiny_files)
     created = client.post("/api/v1/courses", json={"title": "Attention"}, headers=people["ivy"])
     for student in ("sam", "sue"):
         client.post("/api/v1/courses/join", json={"code": created.get_json()["join_code"]},
                     headers=people[student])
-    return created.get_json()["id"]
+    course_id = created.get_json()["id"]
+    client.post(f"/api/v1/courses/{course_id}/assignments", json=WEEK_1, headers=people["ivy"])
+    return course_id
 
 
 def _graded(app, username: str, verdict: str = "accepted") -> int:
@@ -163,34 +155,55 @@ def _wait_done(client, url: str, headers: dict, timeout: float = 120) -> dict:
 
 
 @pytest.mark.sandbox
-def test_a_new_version_catches_what_the_first_let_through(app, client, people, course, queue,
-                                                          tiny_valid_files):
+def test_a_new_version_reaches_a_course_when_its_instructor_moves_to_it(
+        app, client, people, course, queue, tiny_valid_files, publish_files):
     """Sam's solution returns its input: accepted by the first version's increasing rows,
-    wrong once the second version adds a row that goes down; the regrade says so."""
-    client.post(f"/api/v1/courses/{course}/assignments", headers=people["ivy"], json={
-        "title": "Week 1", "challenges": [SLUG], "opens_at": "2026-01-01T00:00:00+00:00",
-        "due_at": "2099-01-01T00:00:00+00:00"})
-    sent = client.post(f"/api/v1/challenges/{SLUG}/submissions", json={"code": WEAK_SOLUTION},
-                       headers=people["sam"]).get_json()
-    first = _wait_done(client, sent["url"], people["sam"])
-    assert first["verdict"] == "accepted" and first["version"] == 1
+    wrong once the second version adds a row that goes down. Sam is in Ivy's course and in
+    Ian's, both pinning version 1. Ivy, the owner, publishes version 2 and regrades every
+    submission: Sam's verdict changes, neither course's gradebook does. Sam's next submission
+    is graded against both versions, and each course counts version 1's grade. Ian moves his
+    assignment to version 2 and regrades: his gradebook changes, Ivy's does not."""
+    ians = client.post("/api/v1/courses", json={"title": "Ian's"}, headers=people["ian"])
+    client.post("/api/v1/courses/join", json={"code": ians.json["join_code"]},
+                headers=people["sam"])
+    week = client.post(f"/api/v1/courses/{ians.json['id']}/assignments", json=WEEK_1,
+                       headers=people["ian"]).json
 
-    def cell() -> str:
-        book = client.get(f"/api/v1/courses/{course}/gradebook", headers=people["ivy"])
+    def submitted() -> dict:
+        sent = client.post(f"/api/v1/challenges/{SLUG}/submissions",
+                           json={"code": WEAK_SOLUTION}, headers=people["sam"]).get_json()
+        return _wait_done(client, sent["url"], people["sam"])
+
+    def cell(course_id: int, teacher: str) -> dict:
+        book = client.get(f"/api/v1/courses/{course_id}/gradebook", headers=people[teacher])
         return {row["username"]: row["cells"] for row in book.get_json()["rows"]}["sam"][SLUG]
 
-    assert cell()["verdict"] == "accepted"
-    _publish(app, client, people["ivy"], tiny_valid_files)
-    url = _regrade(client, people["ivy"], course=course).json["url"]
-    shown = _wait_done(client, url, people["ivy"])
-    assert (shown["total"], shown["done"], shown["changed"], shown["failed"]) == (1, 1, 1, 0)
-    assert shown["version"] == 2
-    regraded = client.get(sent["url"], headers=people["sam"]).get_json()
-    assert regraded["verdict"] == "wrong_answer" and regraded["version"] == 2
-    assert regraded["history"][0]["verdict"] == "accepted"
-    assert regraded["history"][0]["version"] == 1
-    assert cell() == {"verdict": "wrong_answer", "late": False, "attempts": 1,
-                      "first_accepted_at": None}
+    first = submitted()
+    assert (first["verdict"], first["version"], first["pinned_grades"]) == ("accepted", 1, [])
+    publish_files("ivy", tiny_valid_files)
+    shown = _wait_done(client, _regrade(client, people["ivy"]).json["url"], people["ivy"])
+    assert (shown["version"], shown["total"], shown["changed"], shown["failed"]) == (2, 1, 1, 0)
+    regraded = client.get(first["url"], headers=people["sam"]).get_json()
+    assert (regraded["verdict"], regraded["version"]) == ("wrong_answer", 2)
+    assert [(h["verdict"], h["version"]) for h in regraded["history"]] == [("accepted", 1)]
+    unchanged = {"verdict": "accepted", "late": False, "attempts": 1,
+                 "first_accepted_at": first["created_at"]}
+    assert cell(course, "ivy") == unchanged and cell(ians.json["id"], "ian") == unchanged
+
+    second = submitted()  # graded against version 2, and against version 1 for both courses
+    assert (second["verdict"], second["version"]) == ("wrong_answer", 2)
+    assert [(g["verdict"], g["version"]) for g in second["pinned_grades"]] == [("accepted", 1)]
+    assert cell(course, "ivy")["verdict"] == cell(ians.json["id"], "ian")["verdict"] == "accepted"
+
+    moved = client.put(f"/api/v1/courses/{ians.json['id']}/assignments/{week['id']}",
+                       json={**WEEK_1, "versions": {SLUG: 2}}, headers=people["ian"])
+    assert moved.json["versions"] == moved.json["published_versions"] == {SLUG: 2}
+    url = _regrade(client, people["ian"], course=ians.json["id"]).json["url"]
+    shown = _wait_done(client, url, people["ian"])
+    assert (shown["version"], shown["total"], shown["failed"]) == (2, 2, 0)
+    assert cell(ians.json["id"], "ian") == {"verdict": "wrong_answer", "late": False,
+                                            "attempts": 2, "first_accepted_at": None}
+    assert cell(course, "ivy") == {**unchanged, "attempts": 2}
 
 
 @pytest.mark.sandbox

@@ -1,7 +1,8 @@
 """Submissions: validated, queued pinned to a version, visible to their owner, to the
-instructors of a course they are a student of, and to admins."""
+instructors of a course they are a student of when made to its assignments, and to admins."""
 
 import shutil
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from arena.extensions import db
 from arena.models import User
 from arena.services import jobs
 from arena.services import submissions as service
+from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.catalog import sync_catalog
 from arena.services.courses import create_course, join_course
 from arena.services.users import create_user
@@ -69,21 +71,28 @@ def test_lists_show_own_submissions_and_a_course_to_its_instructors(ctx):
     ann, bob = _user("ann"), _user("bob")
     teacher, admin = _user("ines", "instructor"), _user("ada", "admin")
     mine = service.create_submission(ann, "softmax", CODE)
-    service.create_submission(ann, "softmax", CODE, kind="run")
+    run = service.create_submission(ann, "softmax", CODE, kind="run")
+    other = service.create_submission(ann, "scaled-scores", "def scaled_scores(Q, K): pass")
     theirs = service.create_submission(bob, "scaled-scores", "def scaled_scores(Q, K): pass")
-    assert [s.id for s in service.list_submissions(ann)] == [mine.id]
+    assert [s.id for s in service.list_submissions(ann)] == [other.id, mine.id]
     assert service.list_submissions(teacher) == []
-    assert [s.id for s in service.list_submissions(admin)] == [theirs.id, mine.id]
+    assert [s.id for s in service.list_submissions(admin)] == [theirs.id, other.id, mine.id]
     course = create_course(teacher, "Unit")
     join_course(ann, course.join_code)
+    assert service.list_submissions(teacher) == []  # a student, but nothing assigned yet
+    opened = mine.created_at - timedelta(days=1)
+    create_assignment(teacher, course.id, AssignmentFields(
+        "Week 1", ["softmax"], opened, opened + timedelta(days=7)))
     assert [s.id for s in service.list_submissions(teacher)] == [mine.id]
     assert [s.id for s in service.list_submissions(
         teacher, service.Filters(challenge="scaled-scores"))] == []
     assert service.get_submission(teacher, mine.id) is not None
-    with pytest.raises(NotFound):
-        service.get_submission(teacher, theirs.id)
+    for unreadable in (run, other, theirs):  # a run; a challenge not assigned; not a student
+        with pytest.raises(NotFound):
+            service.get_submission(teacher, unreadable.id)
     with pytest.raises(NotFound):
         service.get_submission(bob, mine.id)
+    assert service.get_submission(ann, run.id) is not None
 
 
 def _record(root: Path) -> None:

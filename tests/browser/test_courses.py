@@ -1,7 +1,7 @@
 """A course in real Chromium: an instructor creates it and an assignment in the pages, two
 students join with the code and submit (one after the due time), the gradebook and its CSV
-say so, and a regrade after a stronger version of the challenge changes a cell, its progress
-shown on the page."""
+say so; a stronger version of the challenge changes nothing until the instructor moves the
+assignment to it and regrades, its progress shown on the page, and then a cell changes."""
 
 from __future__ import annotations
 
@@ -118,8 +118,12 @@ def test_a_course_from_creation_to_regrade(browser, live, tiny_valid_files):
 
     author.upload({**first, "cases.py": first["cases.py"].replace("    ]\n", NEGATIVE)}, SLUG)
     author.validate_and_publish(SLUG)
-    teacher.get_by_label("Regrade a challenge against its current version").select_option(SLUG)
-    teacher.get_by_test_id("regrade-button").click()
+    teacher.goto(f"/courses/{course_id}")  # the course still counts version 1 until moved
+    expect(_cell(teacher, on_time)).to_have_attribute("data-verdict", "accepted")
+    moving = teacher.get_by_test_id("move-version")
+    expect(moving).to_contain_text("Version 2 is published")
+    moving.get_by_role("button", name="Move and regrade").click()
+    expect(teacher.get_by_test_id("pinned-version")).to_have_attribute("data-version", "2")
     progress = teacher.get_by_test_id("regrade-progress")
     expect(progress).to_have_attribute("data-status", "done", timeout=GRADING)
     expect(progress).to_contain_text("2 / 2 regraded, 1 changed")

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from arena.extensions import db
-from arena.models import Assignment, Course, CourseMember, User
+from arena.models import Assignment, Course, CourseMember, Regrade, User
 from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.courses import create_course, join_course
 from arena.services.jobs import claim, record_report
@@ -144,6 +144,9 @@ def test_a_join_link_asks_first_and_joins_on_post_only(app, client, course, pass
     sign_in(client, "zed", password)
     page = client.get(link).get_data(as_text=True)
     assert "Join Attention?" in page and f'action="{link}"' in page
+    assert ("will see the submissions you make to the challenges of its assignments from each "
+            "assignment's opening on, and their grades; not your runs, nor your work on other "
+            "challenges.") in htmllib.unescape(page)
     assert client.get(course["path"]).status_code == 404  # the GET joined nobody
     response = client.post(link, data={"csrf_token": page_token(client, link)})
     assert response.status_code == 302 and response.headers["Location"] == course["path"]
@@ -227,6 +230,49 @@ def test_an_instructor_sees_the_code_the_link_the_members_and_the_gradebook(
     make_user("ada", "admin")
     sign_in(client, "ada", password)  # an admin who is no member manages it too
     assert 'data-testid="gradebook"' in client.get(course["path"]).get_data(as_text=True)
+
+
+def test_an_instructor_moves_an_assignment_to_the_published_version(
+        app, client, course, password, publish_files, tiny_files, tiny_valid_files):
+    """The course page shows each challenge's pinned version; when another is published, a
+    button moves the assignment to it, and another also regrades the course against it."""
+    publish_files("ivy", tiny_files)
+    with app.app_context():
+        week = create_assignment(_user("ivy"), course["id"], AssignmentFields(
+            "Week 2", ["running-max"], OPENS, DUE)).id
+    move = f"{course['path']}/assignments/{week}/version"
+    sign_in(client, "ivy", password)
+
+    def shown() -> tuple[str, str]:
+        page = client.get(course["path"]).get_data(as_text=True)
+        item = re.search(r'<li data-challenge="running-max">(.*?)</li>', page, re.S).group(1)
+        return re.search(r'data-testid="pinned-version" data-version="(\d+)"', item).group(1), item
+
+    assert shown()[0] == "1" and 'data-testid="move-version"' not in shown()[1]
+    publish_files("ivy", tiny_valid_files)
+    version, item = shown()
+    assert version == "1" and f'action="{move}"' in item and "Move to version 2" in item
+    moved = client.post(move, data={"challenge": "running-max",
+                                    "csrf_token": page_token(client, course["path"])})
+    assert moved.status_code == 302
+    assert shown()[0] == "2" and 'data-testid="move-version"' not in shown()[1]
+
+    publish_files("ivy", {**tiny_valid_files, "statement.en.md": "# Running maximum, again\n"})
+    regraded = client.post(move, data={"challenge": "running-max", "regrade": "1",
+                                       "csrf_token": page_token(client, course["path"])})
+    with app.app_context():
+        regrade = db.session.scalar(select(Regrade))
+        assert (regrade.course_id, regrade.version.number, regrade.requested_by) == (
+            course["id"], 3, _user("ivy").id)
+    assert regraded.headers["Location"] == f"{course['path']}?regrade={regrade.id}#gradebook"
+    followed = client.get(regraded.headers["Location"]).get_data(as_text=True)
+    assert f'data-following="/api/v1/regrades/{regrade.id}"' in followed  # the script follows
+    assert client.post(move, data={"challenge": "softmax"}).status_code == 400  # no CSRF
+    sign_in(client, "sam", password)
+    page = client.get(course["path"]).get_data(as_text=True)
+    assert 'data-testid="pinned-version"' not in page
+    assert client.post(move, data={"challenge": "running-max", "csrf_token": page_token(
+        client, course["path"])}).status_code == 403
 
 
 def test_the_gradebook_cells(app, client, course, password):

@@ -4,12 +4,12 @@ and read its gradebook (JSON or CSV)."""
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
-from apiflask.validators import Length, OneOf
+from apiflask.validators import Length, OneOf, Range
 from flask import Response, current_app, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
-from arena.bounds import INSTANTS, check_instant
+from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.joining import join_by_code
 from arena.models import Assignment, Course, CourseMember, LatePolicy
 from arena.services.assignments import (
@@ -187,10 +187,18 @@ class AssignmentIn(Schema):
     late_policy = fields.String(load_default=LatePolicy.MARKED, validate=OneOf(
         [str(p) for p in LatePolicy]), metadata={
         "description": "marked: late work counts, marked late; not_counted: it does not count"})
+    versions = fields.Dict(keys=fields.String(), values=fields.Integer(
+        validate=Range(1, MAX_ID)), load_default=dict, metadata={
+        "description": "The version to pin, by slug: one that was published. A challenge not "
+                       "named keeps the version it pins, and a new one pins the published "
+                       "version. The gradebook counts grades against the pinned version; "
+                       "regrade the course after a move to grade earlier work against it."})
+    published_versions = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "Ignored: an assignment as read (without its `id`) can be sent back."})
 
 
 class AssignmentOut(Schema):
-    """An assignment, its times in UTC."""
+    """An assignment, its times in UTC, and the version each challenge pins."""
 
     id = fields.Integer()
     title = fields.String()
@@ -198,6 +206,11 @@ class AssignmentOut(Schema):
     opens_at = fields.DateTime()
     due_at = fields.DateTime()
     late_policy = fields.String()
+    versions = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "The version each challenge pins, by slug."})
+    published_versions = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "Each challenge's published version, by slug: where it differs from "
+                       "`versions`, its instructors may move the assignment to it."})
 
 
 class AssignmentsOut(Schema):
@@ -236,17 +249,23 @@ def _assignment(assignment: Assignment) -> dict:
     return {"id": assignment.id, "title": assignment.title,
             "challenges": [item.challenge.slug for item in assignment.items],
             "opens_at": assignment.opens_at, "due_at": assignment.due_at,
-            "late_policy": assignment.late_policy}
+            "late_policy": assignment.late_policy,
+            "versions": {item.challenge.slug: item.version.number for item in assignment.items},
+            "published_versions": {item.challenge.slug: item.challenge.current_version.number
+                                   for item in assignment.items
+                                   if item.challenge.current_version is not None}}
 
 
 def _fields(json_data: dict) -> AssignmentFields:
     return AssignmentFields(json_data["title"], json_data["challenges"], json_data["opens_at"],
-                            json_data["due_at"], json_data["late_policy"])
+                            json_data["due_at"], json_data["late_policy"],
+                            json_data["versions"])
 
 
 ASSIGNMENT_ERRORS = error_responses(401, 403, 404, 422, described={
     404: "No such course (or not yours to see), or a challenge that is not published",
-    422: "A missing or invalid field: a time without its offset, due before opening, ..."})
+    422: "A missing or invalid field: a time without its offset, due before opening, a "
+         "version that was never published, ..."})
 
 
 @bp.post("/courses/<int:course_id>/assignments")
@@ -263,9 +282,11 @@ def create_assignment_view(course_id: int, json_data: dict) -> dict:
 @bp.auth_required(auth)
 @bp.input(AssignmentIn, location="json")
 @bp.output(AssignmentOut)
-@bp.doc(summary="Change an assignment", responses=ASSIGNMENT_ERRORS)
+@bp.doc(summary="Change an assignment", description="Also moves a challenge to another "
+        "version (`versions`): the course's gradebook then counts grades against it.",
+        responses=ASSIGNMENT_ERRORS)
 def update_assignment_view(course_id: int, assignment_id: int, json_data: dict) -> dict:
-    """Replace an assignment's title, challenges, times and late policy."""
+    """Replace an assignment's title, challenges, times, late policy and pinned versions."""
     return _assignment(update_assignment(current_user(), course_id, assignment_id,
                                          _fields(json_data)))
 

@@ -1,28 +1,30 @@
-"""Regrades for instructors: grade a challenge's submissions again against its current
-published version, in the background, and follow the progress."""
+"""Regrades for instructors: grade a challenge's submissions again, in the background, against
+its published version or the version a course pins, and follow the progress."""
 
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
 from apiflask.validators import Length, Range
-from flask import current_app, url_for
+from flask import url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.bounds import MAX_ID
+from arena.intake import regrade as queue_regrade
 from arena.models import Regrade
-from arena.queue import get_queue
-from arena.services.regrades import progress, request_regrade, visible_regrade
+from arena.services.regrades import progress, visible_regrade
 
 bp = APIBlueprint("regrades", __name__)
 
 
 class RegradeIn(Schema):
-    """Which submissions: a course's students', one student's, or (no course) every one."""
+    """Which submissions: those made to a course's assignments, one student's, or (no course)
+    every one."""
 
     course = fields.Integer(validate=Range(1, MAX_ID), metadata={
-        "description": "A course you teach: its students' submissions. Without it, every "
-                       "submission (admins and the challenge's owner)."})
+        "description": "A course you teach: the submissions made to its assignments, graded "
+                       "against the version the course pins. Without it, every submission, "
+                       "against the published version (admins and the challenge's owner)."})
     student = fields.String(validate=Length(1, 64), metadata={
         "description": "Only this student's submissions (in the course, when one is given)."})
 
@@ -66,16 +68,18 @@ def _shown(regrade: Regrade) -> dict:
 @bp.auth_required(auth)
 @bp.input(RegradeIn, location="json")
 @bp.output(RegradeUrlOut, status_code=202)
-@bp.doc(summary="Regrade a challenge's submissions", description="Against its current "
-        "published version, in the background, after learners' new submissions; every "
-        "earlier verdict stays in the submission's `history`. Follow the url.",
+@bp.doc(summary="Regrade a challenge's submissions", description="Against the version the "
+        "course pins (with `course`), else against its published version, in the background, "
+        "after learners' new submissions; every earlier verdict stays in the submission's "
+        "`history`. A course's gradebook counts only grades against the version it pins, so a "
+        "regrade never changes another course's. Follow the url.",
         responses=error_responses(401, 403, 404, 422, described={
-            404: "No published challenge, course or student by that name (or not yours)"}))
+            404: "No published challenge, course or student by that name (or not yours), or "
+                 "no assignment of the course holds the challenge"}))
 def regrade_view(slug: str, json_data: dict) -> tuple:
     """Queue a regrade."""
-    regrade = request_regrade(current_user(), slug, json_data.get("course"),
-                              json_data.get("student"))
-    get_queue(current_app).notify(background=True)
+    regrade = queue_regrade(current_user(), slug, json_data.get("course"),
+                            json_data.get("student"))
     url = url_for(".show_view", regrade_id=regrade.id)
     return {"id": regrade.id, "url": url}, 202, {"Location": url}
 

@@ -50,7 +50,7 @@ class ListQuery(Schema):
 
     challenge = fields.String(metadata={"description": "Only this challenge's submissions."})
     course = fields.Integer(validate=Range(1, MAX_ID), metadata={
-        "description": "Only those of this course's students (its members only)."})
+        "description": "Only those made to this course's assignments (its members only)."})
     student = fields.String(validate=Length(1, 64), metadata={"description": "A username."})
     verdict = fields.String(validate=OneOf([str(v) for v in Verdict]))
     since = fields.AwareDateTime(validate=check_instant, metadata={
@@ -92,7 +92,8 @@ class TestOut(Schema):
 
 
 class GradeOut(Schema):
-    """A verdict a regrade replaced."""
+    """Another grade of the submission: a verdict a regrade replaced, or its grade against a
+    version an assignment pins."""
 
     verdict = fields.String(allow_none=True)
     passed = fields.Integer()
@@ -131,6 +132,10 @@ class SubmissionOut(SubmissionSummaryOut):
                                                       "against (a regrade moves it on)."})
     history = fields.List(fields.Nested(GradeOut), metadata={
         "description": "The verdicts regrades replaced, oldest first."})
+    pinned_grades = fields.List(fields.Nested(GradeOut), metadata={
+        "description": "Its grades against other versions than `version` that assignments "
+                       "of its author's courses pin (graded in the same job): what those "
+                       "courses' gradebooks count."})
 
 
 class SubmissionListOut(Schema):
@@ -173,6 +178,9 @@ class ShowQuery(LangQuery):
 @bp.input(ShowQuery, location="query")
 @bp.output(SubmissionOut)
 @bp.doc(summary="Read a submission (optionally waiting for its verdict)",
+        description="Its author's (runs included), and to the instructors of a course its "
+        "author studies in, a submission made to one of the course's assignments (from the "
+        "assignment's opening on); anything else answers 404.",
         responses=error_responses(401, 404, 422))
 def show_view(submission_id: int, query_data: dict) -> dict:
     """Show a submission's status, verdict and per-test results; with `wait`, hold the answer
@@ -192,10 +200,12 @@ def show_view(submission_id: int, query_data: dict) -> dict:
 @bp.auth_required(auth)
 @bp.input(ListQuery, location="query")
 @bp.output(SubmissionListOut)
-@bp.doc(summary="List submissions", responses=error_responses(401, 404, 422, described={
-    404: "A course the caller is not a member of"}))
+@bp.doc(summary="List submissions", description="The caller's own and, for an instructor, "
+        "those made to the assignments of the courses they teach.",
+        responses=error_responses(401, 404, 422, described={
+            404: "A course the caller is not a member of"}))
 def list_view(query_data: dict) -> dict:
-    """List the caller's submissions (an instructor's: everyone's), newest first, a page at a time.
+    """List the submissions the caller may read, newest first, a page at a time.
 
     Pages are cut by id, not by offset: a new submission never shifts the pages after it.
     """

@@ -10,7 +10,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstra
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
-from arena.models.challenge import Challenge
+from arena.models.challenge import Challenge, ChallengeVersion
 from arena.models.types import UTCDateTime, utcnow
 from arena.models.user import User
 
@@ -82,7 +82,8 @@ class Assignment(db.Model):
 
 
 class AssignmentChallenge(db.Model):
-    """One challenge of an assignment, at its place in the order."""
+    """One challenge of an assignment, at its place in the order, and the version it pins: the
+    version the course's gradebook counts (arena.services.gradebook_cells)."""
 
     __tablename__ = "assignment_challenge"
     __table_args__ = (UniqueConstraint("assignment_id", "challenge_id"),)
@@ -91,9 +92,14 @@ class AssignmentChallenge(db.Model):
     assignment_id: Mapped[int] = mapped_column(ForeignKey("assignment.id", ondelete="CASCADE"))
     challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
     position: Mapped[int]
+    version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
+    #: When the pin was set: a submission with no grade against the pinned version counts
+    #: with the verdict it had then.
+    pinned_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     assignment: Mapped[Assignment] = relationship(back_populates="items")
     challenge: Mapped[Challenge] = relationship()
+    version: Mapped[ChallengeVersion] = relationship()
 
 
 class GradebookCell(db.Model):

@@ -1,5 +1,6 @@
-"""Regrades: a challenge's submissions graded again against its current published version,
-one item per submission, claimed and recorded like a submission's own grading."""
+"""Regrades: a challenge's submissions graded again against one version (the published one, or
+the one a course pins), one item per submission, claimed and recorded like a submission's
+own grading."""
 
 from __future__ import annotations
 

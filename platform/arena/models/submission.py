@@ -32,10 +32,12 @@ class Submission(db.Model):
         CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
         Index("ix_submission_status_id", "status", "id"),
         Index("ix_submission_user_id_challenge_id", "user_id", "challenge_id"),
-        # Covers the gradebook cells' recomputation (services.gradebook_cells); its three
-        # equalities make planners without statistics prefer it to ix_submission_status_id.
+        # Covers the gradebook cells' recomputation (services.gradebook_cells: the version
+        # and finish tell whether a submission's own verdict is the one it counts with, the
+        # id orders ties), so that PostgreSQL reads it alone; its three equalities make
+        # planners without statistics prefer it to ix_submission_status_id.
         Index("ix_submission_gradebook", "status", "kind", "user_id", "challenge_id",
-              "created_at", "verdict"),
+              "created_at", "verdict", "version_id", "finished_at", "id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -68,12 +70,16 @@ class Submission(db.Model):
     tests: Mapped[list[TestResult]] = relationship(
         back_populates="submission", order_by="TestResult.position", cascade="all, delete-orphan"
     )
-    history: Mapped[list[SubmissionGrade]] = relationship(
+    #: Its other grades, oldest first: verdicts regrades replaced, and grades against versions
+    #: that assignments pin.
+    grades: Mapped[list[SubmissionGrade]] = relationship(
         order_by="SubmissionGrade.id", cascade="all, delete-orphan")
 
 
 class SubmissionGrade(db.Model):
-    """A verdict a submission had before a regrade replaced it, oldest first."""
+    """A grade of a submission other than the one it shows: a verdict a regrade replaced, or
+    (`pinned`) its grade against a version that an assignment counting it pins, made beside
+    its own."""
 
     __tablename__ = "submission_grade"
 
@@ -89,6 +95,7 @@ class SubmissionGrade(db.Model):
     graded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     #: The regrade that replaced this verdict.
     regrade_id: Mapped[int | None] = mapped_column(ForeignKey("regrade.id", ondelete="SET NULL"))
+    pinned: Mapped[bool] = mapped_column(default=False)
 
     version: Mapped[ChallengeVersion] = relationship()
 

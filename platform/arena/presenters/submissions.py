@@ -47,11 +47,14 @@ def present_submission(submission: Submission, lang: str) -> dict:
             "message": message, "output": submission.output,
             "diagnosis": next((t["diagnosis"] for t in tests if t["diagnosis"]), None),
             "tests": tests, "version": submission.version.number,
-            "history": [present_grade(g, lang) for g in submission.history]}
+            "history": [present_grade(g, lang) for g in submission.grades if not g.pinned],
+            "pinned_grades": [present_grade(g, lang) for g in submission.grades
+                              if g.pinned and g.version_id != submission.version_id]}
 
 
 def present_grade(grade: SubmissionGrade, lang: str) -> dict:
-    """Present a verdict a regrade replaced."""
+    """Present another grade of a submission: a verdict a regrade replaced, or its grade
+    against a version an assignment pins."""
     return {"verdict": grade.verdict, "passed": grade.passed, "total": grade.total,
             "message": rendered(grade.message_data, grade.message, None, lang),
             "version": grade.version.number, "graded_at": grade.graded_at,

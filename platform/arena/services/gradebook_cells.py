@@ -3,15 +3,19 @@
 A cell is one student's standing on one challenge of one assignment: the counted attempts,
 the first accept, the newest counted attempt and the verdict to show (`accepted` once there
 is an accept, otherwise the newest counted verdict). What counts is said once, in
-`_counted`. Cells are derived data: they are
-recomputed from the submissions, never edited, whenever one of their inputs changes:
+`_window` and `_counted_verdict`: a submission made while the assignment takes work counts
+with its grade against the version the assignment pins (or, graded against none, with the
+verdict it had when the pin was set), so that only gradings against the pinned version
+change a course's cells. Cells are derived data: they are recomputed from the submissions,
+never edited, whenever one of their inputs changes:
 
 - a verdict recorded or regraded: that student's cells of that challenge
   (`refresh_submission`);
 - a student joining, leaving or becoming an instructor: their cells in that course
   (`refresh_member`);
-- an assignment created or edited (times, late policy, challenges): its cells
-  (`refresh_assignment`); deleting an assignment, a challenge or a user deletes their cells.
+- an assignment created or edited (times, late policy, challenges, pinned versions): its
+  cells (`refresh_assignment`); deleting an assignment, a challenge or a user deletes their
+  cells.
 
 Each refresh deletes and rewrites its cells in the caller's transaction. On PostgreSQL it
 first locks the students' rows (in id order), so that two refreshes of one student never
@@ -46,6 +50,7 @@ from arena.models import (
     Kind,
     LatePolicy,
     Submission,
+    SubmissionGrade,
     User,
 )
 from graders import Status, Verdict
@@ -54,48 +59,59 @@ FIELDS = ["assignment_id", "challenge_id", "user_id", "attempts", "accepted_at",
           "verdict"]
 
 
-def _finished(submission: type[Submission]) -> tuple[ColumnElement[bool], ...]:
-    """A recorded submission with a verdict of the learner's own (internal_error is the
-    platform's fault and not an attempt)."""
-    return (submission.status == Status.DONE, submission.kind == Kind.SUBMISSION,
-            submission.verdict != str(Verdict.INTERNAL_ERROR))
+def _window() -> tuple[ColumnElement[bool], ...]:
+    """A submission made from the assignment's opening on; after the due time only when late
+    work is marked rather than not counted (the due instant is on time)."""
+    return (Submission.created_at >= Assignment.opens_at,
+            or_(Assignment.late_policy == LatePolicy.MARKED,
+                Submission.created_at <= Assignment.due_at))
 
 
-def _counted() -> ColumnElement[bool]:
-    """A finished submission counts in its assignment from the opening on; after the due
-    time only when late work is marked rather than not counted (the due instant is on time)."""
-    return and_(*_finished(Submission), Submission.created_at >= Assignment.opens_at,
-                or_(Assignment.late_policy == LatePolicy.MARKED,
-                    Submission.created_at <= Assignment.due_at))
+def _counted_verdict() -> ColumnElement[str | None]:
+    """The verdict a finished submission counts with in an assignment: its newest grade against
+    the pinned version; graded against none, the verdict it had when the pin was set (None:
+    it had none then). Its own grade is its newest, so the usual case reads nothing more."""
+    grade = aliased(SubmissionGrade)
+    pin, pinned_at = AssignmentChallenge.version_id, AssignmentChallenge.pinned_at
+
+    def newest(*where: ColumnElement[bool]):
+        return (select(grade.verdict).where(grade.submission_id == Submission.id, *where)
+                .order_by(grade.graded_at.desc(), grade.id.desc()).limit(1).scalar_subquery())
+
+    return case((Submission.version_id == pin, Submission.verdict), else_=func.coalesce(
+        newest(grade.version_id == pin),
+        case((Submission.finished_at <= pinned_at, Submission.verdict)),
+        newest(grade.graded_at <= pinned_at)))
 
 
-def _computed(*where: ColumnElement[bool]):
+def _computed(*where: ColumnElement[bool]) -> Select:
     """Select the cells (in FIELDS' order) of the students' assignments matching `where`."""
-    cell = (
+    graded = (
         select(Assignment.id.label("assignment_id"), AssignmentChallenge.challenge_id,
-               Submission.user_id, func.count().label("attempts"),
-               func.min(case((Submission.verdict == str(Verdict.ACCEPTED),
-                              Submission.created_at))).label("accepted_at"),
-               func.max(Submission.created_at).label("newest_at"))
+               Submission.user_id, Submission.id, Submission.created_at,
+               _counted_verdict().label("verdict"))
         .join(AssignmentChallenge, AssignmentChallenge.assignment_id == Assignment.id)
         .join(CourseMember, and_(CourseMember.course_id == Assignment.course_id,
                                  CourseMember.role == CourseRole.STUDENT))
         .join(Submission, and_(Submission.user_id == CourseMember.user_id,
                                Submission.challenge_id == AssignmentChallenge.challenge_id))
-        .where(_counted(), *where)
-        .group_by(Assignment.id, AssignmentChallenge.challenge_id, Submission.user_id)
-        .subquery("cell"))
-    newest = aliased(Submission)
-    newest_verdict = (
-        select(newest.verdict)
-        .where(*_finished(newest), newest.user_id == cell.c.user_id,
-               newest.challenge_id == cell.c.challenge_id,
-               newest.created_at == cell.c.newest_at)
-        .order_by(newest.id.desc()).limit(1).scalar_subquery())
-    return select(cell.c.assignment_id, cell.c.challenge_id, cell.c.user_id, cell.c.attempts,
-                  cell.c.accepted_at, cell.c.newest_at,
-                  case((cell.c.accepted_at.is_not(None), str(Verdict.ACCEPTED)),
-                       else_=newest_verdict))
+        .where(Submission.status == Status.DONE, Submission.kind == Kind.SUBMISSION,
+               *_window(), *where)
+        .subquery("graded"))
+    cell = (graded.c.assignment_id, graded.c.challenge_id, graded.c.user_id)
+    counted = (  # internal_error is the platform's fault, not an attempt (None is no grade)
+        select(graded, func.row_number().over(
+            partition_by=cell, order_by=(graded.c.created_at.desc(), graded.c.id.desc()))
+            .label("recency"))
+        .where(graded.c.verdict != str(Verdict.INTERNAL_ERROR)).subquery("counted"))
+    accepted_at = func.min(case((counted.c.verdict == str(Verdict.ACCEPTED),
+                                 counted.c.created_at)))
+    newest_verdict = func.max(case((counted.c.recency == 1, counted.c.verdict)))
+    return (select(counted.c.assignment_id, counted.c.challenge_id, counted.c.user_id,
+                   func.count(), accepted_at, func.max(counted.c.created_at),
+                   case((accepted_at.is_not(None), str(Verdict.ACCEPTED)),
+                        else_=newest_verdict))
+            .group_by(counted.c.assignment_id, counted.c.challenge_id, counted.c.user_id))
 
 
 def _lock(students) -> None:
@@ -164,6 +180,28 @@ def refresh_submission(submission_id: int) -> None:
         _graded(), {"submission_id": submission_id}).one()
     if kind == Kind.SUBMISSION:
         refresh_cells(user_id, challenge_id)
+
+
+@cache
+def _pins_counting() -> Select:
+    """The versions other than its own that the assignments a submission (`submission_id`)
+    counts in pin. Built once: every grading asks."""
+    return (select(AssignmentChallenge.version_id).distinct()
+            .join(Assignment, Assignment.id == AssignmentChallenge.assignment_id)
+            .join(CourseMember, and_(CourseMember.course_id == Assignment.course_id,
+                                     CourseMember.role == CourseRole.STUDENT))
+            .join(Submission, and_(Submission.user_id == CourseMember.user_id,
+                                   Submission.challenge_id == AssignmentChallenge.challenge_id))
+            .where(Submission.id == bindparam("submission_id"),
+                   Submission.kind == Kind.SUBMISSION,
+                   AssignmentChallenge.version_id != Submission.version_id, *_window())
+            .order_by(AssignmentChallenge.version_id))
+
+
+def pinned_versions(submission_id: int) -> list[int]:
+    """Return the ids of the versions, other than its own, that a submission must also be
+    graded against: those the assignments it counts in pin (none for a run)."""
+    return list(db.session.scalars(_pins_counting(), {"submission_id": submission_id}))
 
 
 def refresh_member(user_id: int, course_id: int) -> None:

@@ -1,16 +1,19 @@
-"""Grade one claimed submission with the engine and record the outcome, whatever happens."""
+"""Grade one claimed submission with the engine and record the outcome, whatever happens:
+against its own version and, in the same job, against each other version that an assignment
+it counts in pins (arena.services.gradebook_cells.pinned_versions)."""
 
 from __future__ import annotations
 
 import logging
 
 from arena.extensions import db
-from arena.models import Kind, Submission
+from arena.models import ChallengeVersion, Kind, Submission
 from arena.services.catalog import prepare_version, prepared_data
+from arena.services.gradebook_cells import pinned_versions
 from arena.services.jobs import record_internal_error, record_report
 from arena.services.leases import Heartbeat
 from arena.services.versions import version_spec
-from graders import PrepareError, Status, grade
+from graders import GradeReport, PrepareError, Status, Verdict, grade
 from graders.messages import N_
 from graders.sandbox import Sandbox
 
@@ -23,6 +26,28 @@ CRASHED = N_("The grader failed. This is the platform's fault, not yours, "
              "and does not count against you.")
 
 
+def _against(version: ChallengeVersion, submission: Submission, sandbox: Sandbox
+             ) -> GradeReport:
+    """Grade a submission against one version (a run: its public examples only)."""
+    prepared = prepared_data(version) or prepare_version(version, sandbox)
+    return grade(version_spec(version), prepared, submission.code, sandbox,
+                 public_only=submission.kind == Kind.RUN)
+
+
+def _against_pinned(version_id: int, submission: Submission, sandbox: Sandbox) -> GradeReport:
+    """Grade a submission against a version an assignment pins; a failure is that grade's
+    internal_error, never the submission's own verdict."""
+    try:
+        return _against(db.session.get(ChallengeVersion, version_id), submission, sandbox)
+    except PrepareError:
+        log.exception("submission %s: version %s cannot be prepared", submission.id, version_id)
+        return GradeReport(Verdict.INTERNAL_ERROR, message=NOT_PREPARED)
+    except Exception:
+        log.exception("submission %s: grading against version %s failed", submission.id,
+                      version_id)
+        return GradeReport(Verdict.INTERNAL_ERROR, message=CRASHED)
+
+
 def grade_submission(submission_id: int, sandbox: Sandbox) -> None:
     """Grade a running submission; any exception ends it as internal_error, never stuck."""
     submission = db.session.get(Submission, submission_id)
@@ -30,13 +55,13 @@ def grade_submission(submission_id: int, sandbox: Sandbox) -> None:
         return
     attempt = submission.attempt
     try:
-        version = submission.version
         with Heartbeat(Submission, submission_id, Submission.status == Status.RUNNING,
                        Submission.attempt == attempt):
-            prepared = prepared_data(version) or prepare_version(version, sandbox)
-            report = grade(version_spec(version), prepared, submission.code, sandbox,
-                           public_only=submission.kind == Kind.RUN)
-        record_report(submission_id, attempt, report)
+            report = _against(submission.version, submission, sandbox)
+            pinned = {} if report.verdict == Verdict.INTERNAL_ERROR else {
+                version_id: _against_pinned(version_id, submission, sandbox)
+                for version_id in pinned_versions(submission_id)}
+        record_report(submission_id, attempt, report, pinned)
     except PrepareError:
         log.exception("submission %s: the challenge version cannot be prepared", submission_id)
         record_internal_error(submission_id, attempt, NOT_PREPARED)

@@ -9,13 +9,14 @@ their hidden inputs never runs beside a box whose output they see (docs/security
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cache
 
 from sqlalchemy import ColumnElement, Select, case, exists, func, select, update
 from sqlalchemy.orm import aliased
 
 from arena.extensions import db
-from arena.models import Kind, RegradeItem, Submission, TestResult, User
+from arena.models import Kind, RegradeItem, Submission, SubmissionGrade, TestResult, User
 from arena.models.types import utcnow
 from arena.services import finished
 from arena.services.gradebook_cells import refresh_submission
@@ -94,13 +95,15 @@ def claim_next() -> int | None:
     return next((sid for sid in candidates if claim(sid)), None)
 
 
-def _finish(submission_id: int, attempt: int, **values: object) -> bool:
+def _finish(submission_id: int, attempt: int, finished_at: datetime | None = None,
+            **values: object) -> bool:
     """Mark a running submission done if this attempt still owns it; do not commit."""
     result = db.session.execute(
         update(Submission)
         .where(Submission.id == submission_id, Submission.status == Status.RUNNING,
                Submission.attempt == attempt)
-        .values(status=Status.DONE, finished_at=utcnow(), lease_expires_at=None, **values)
+        .values(status=Status.DONE, finished_at=finished_at or utcnow(),
+                lease_expires_at=None, **values)
     )
     return result.rowcount == 1
 
@@ -144,12 +147,29 @@ def report_values(report: GradeReport) -> dict[str, object]:
             "message_data": clean_data(text_of(report.message).to_data())}
 
 
-def record_report(submission_id: int, attempt: int, report: GradeReport) -> bool:
-    """Store a grade report once, in one transaction; a stale or repeated call changes nothing."""
-    if not _finish(submission_id, attempt, **report_values(report)):
+def pinned_grade(submission_id: int, version_id: int, report: GradeReport,
+                 graded_at: datetime) -> SubmissionGrade:
+    """Build a submission's stored grade against a version an assignment pins (its tests are
+    not kept: the submission shows its own)."""
+    return SubmissionGrade(submission_id=submission_id, version_id=version_id,
+                           verdict=str(report.verdict), passed=report.passed, total=report.total,
+                           message=clean_text(report.message),
+                           message_data=clean_data(text_of(report.message).to_data()),
+                           graded_at=graded_at, pinned=True)
+
+
+def record_report(submission_id: int, attempt: int, report: GradeReport,
+                  pinned: dict[int, GradeReport] | None = None) -> bool:
+    """Store a grade report once, with the submission's grades against the versions that
+    assignments pin (`pinned`, by version id), in one transaction; a stale or repeated call
+    changes nothing."""
+    finished_at = utcnow()
+    if not _finish(submission_id, attempt, finished_at, **report_values(report)):
         db.session.rollback()
         return False
     db.session.add_all(test_row(submission_id, i, t) for i, t in enumerate(report.tests))
+    db.session.add_all(pinned_grade(submission_id, version_id, other, finished_at)
+                       for version_id, other in (pinned or {}).items())
     if report.verdict != Verdict.INTERNAL_ERROR:  # the platform's faults count nowhere
         refresh_submission(submission_id)
     db.session.commit()

@@ -1,8 +1,11 @@
-"""Regrades: a challenge's submissions graded again against its current published version.
+"""Regrades: a challenge's submissions graded again: every one against its published version
+(its owner, an admin), or those made to a course's assignments against the version the course
+pins (its instructors). Either way a course's gradebook counts only grades against its own
+pinned version (arena.services.gradebook_cells), so no regrade changes another course's.
 
-A regrade has one item per submission in its scope (every submission of the challenge, a
-course's students', one student's), each claimed and recorded like a submission's own
-grading: the item's status and attempt in every WHERE clause, so that one attempt records
+A regrade has one item per submission in its scope (every submission of the challenge, those
+made to a course's assignments, one student's), each claimed and recorded like a submission's
+own grading: the item's status and attempt in every WHERE clause, so that one attempt records
 once, and a lease (arena.services.leases) that a dead worker loses. Workers take items only
 when no learner's submission is queued. A recorded regrade keeps the verdict it replaces in
 the submission's history; a platform failure keeps the verdict it had.
@@ -19,6 +22,7 @@ from sqlalchemy import func, literal, select, update
 from arena.errors import Forbidden, NotFound
 from arena.extensions import db
 from arena.models import (
+    Challenge,
     CourseMember,
     CourseRole,
     Kind,
@@ -31,11 +35,13 @@ from arena.models import (
     User,
 )
 from arena.models.types import utcnow
+from arena.services.assignments import course_version
 from arena.services.catalog import get_challenge, prepare_version, prepared_data
 from arena.services.courses import managed_course, teaches
 from arena.services.gradebook_cells import refresh_submission
 from arena.services.jobs import lock_user, report_values, test_row, user_busy
 from arena.services.leases import Heartbeat, lease_end
+from arena.services.submissions import assigned_in
 from arena.services.versions import version_spec
 from graders import GradeReport, Status, Verdict, grade
 from graders.sandbox import Sandbox
@@ -75,27 +81,38 @@ def _student(course_id: int | None, username: str) -> User:
     return found
 
 
+def _version(user: User, challenge: Challenge, course_id: int | None) -> int:
+    """Return the id of the version a regrade grades against: the one the course pins (its
+    instructors), else the published one (an admin, or the challenge's owner)."""
+    if course_id is None:
+        if user.role != Role.ADMIN and challenge.owner_id != user.id:
+            raise Forbidden("only admins and the challenge's owner regrade every submission; "
+                            "give a course you teach")
+        return challenge.current_version_id
+    pinned = course_version(managed_course(user, course_id).id, challenge.id)
+    if pinned is None:
+        raise NotFound(f"no assignment of this course holds {challenge.slug!r}")
+    return pinned.id
+
+
 def request_regrade(user: User, slug: str, course_id: int | None = None,
                     student: str | None = None) -> Regrade:
-    """Queue a regrade of a published challenge's submissions: a course's (its instructors),
-    or every one (an admin, or the challenge's owner); `student` narrows it to one person."""
+    """Queue a regrade of a published challenge's submissions: those made to a course's
+    assignments, against the version it pins (its instructors), or every one, against the
+    published version (an admin, or the challenge's owner); `student` narrows it to one
+    person."""
     challenge = get_challenge(slug)
-    if course_id is not None:
-        course_id = managed_course(user, course_id).id
-    elif user.role != Role.ADMIN and challenge.owner_id != user.id:
-        raise Forbidden("only admins and the challenge's owner regrade every submission; "
-                        "give a course you teach")
+    version_id = _version(user, challenge, course_id)
     target = _student(course_id, student) if student is not None else None
-    regrade = Regrade(challenge=challenge, version_id=challenge.current_version_id,
-                      course_id=course_id, student=target, requested_by=user.id)
+    regrade = Regrade(challenge=challenge, version_id=version_id, course_id=course_id,
+                      student=target, requested_by=user.id)
     db.session.add(regrade)
     db.session.flush()
     scope = select(literal(regrade.id), Submission.id, literal(str(Status.QUEUED)),
                    literal(0)).where(Submission.challenge_id == challenge.id,
                                      Submission.kind == Kind.SUBMISSION)
     if course_id is not None:
-        scope = scope.where(Submission.user_id.in_(select(CourseMember.user_id).where(
-            CourseMember.course_id == course_id, CourseMember.role == CourseRole.STUDENT)))
+        scope = scope.where(assigned_in([course_id]))
     if target is not None:
         scope = scope.where(Submission.user_id == target.id)
     db.session.execute(RegradeItem.__table__.insert().from_select(

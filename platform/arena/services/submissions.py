@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import ColumnElement, func, or_, select, true
+from sqlalchemy import ColumnElement, and_, func, or_, select, true
 from sqlalchemy.orm import joinedload
 
 from arena.bounds import unstorable
@@ -16,6 +16,8 @@ from arena.config import DEFAULTS
 from arena.errors import NotFound, PayloadTooLarge, TooManyRequests, Unprocessable
 from arena.extensions import db
 from arena.models import (
+    Assignment,
+    AssignmentChallenge,
     Challenge,
     ChallengeVersion,
     CourseMember,
@@ -91,20 +93,29 @@ def _refuse_past(max_pending: int, submission: Submission) -> None:
                           f"{max_pending}; try again when one is graded", retry_after=wait)
 
 
-def taught_students(user: User):
-    """Return a subquery of the ids of the students in the courses `user` teaches."""
-    mine = select(CourseMember.course_id).where(CourseMember.user_id == user.id,
-                                               CourseMember.role == CourseRole.INSTRUCTOR)
-    return select(CourseMember.user_id).where(CourseMember.course_id.in_(mine),
-                                              CourseMember.role == CourseRole.STUDENT)
+def assigned_in(courses) -> ColumnElement[bool]:
+    """Return the condition on submissions made to the assignments of `courses` (ids, or a
+    subquery of them): by a student of the course, to a challenge of one of its assignments,
+    from that assignment's opening on; never a run. What a course's instructors may read."""
+    return and_(Submission.kind == Kind.SUBMISSION, (
+        select(AssignmentChallenge.id)
+        .join(Assignment, Assignment.id == AssignmentChallenge.assignment_id)
+        .join(CourseMember, and_(CourseMember.course_id == Assignment.course_id,
+                                 CourseMember.role == CourseRole.STUDENT,
+                                 CourseMember.user_id == Submission.user_id))
+        .where(Assignment.course_id.in_(courses),
+               AssignmentChallenge.challenge_id == Submission.challenge_id,
+               Submission.created_at >= Assignment.opens_at).exists()))
 
 
 def readable_by(user: User) -> ColumnElement[bool]:
-    """Return the condition on submissions `user` may read: their own, their students' (in
-    a course they teach), or any for an admin."""
+    """Return the condition on submissions `user` may read: their own (runs included), those
+    made to the assignments of a course they teach (`assigned_in`), or any for an admin."""
     if user.role == Role.ADMIN:
         return true()
-    return or_(Submission.user_id == user.id, Submission.user_id.in_(taught_students(user)))
+    taught = select(CourseMember.course_id).where(CourseMember.user_id == user.id,
+                                                  CourseMember.role == CourseRole.INSTRUCTOR)
+    return or_(Submission.user_id == user.id, assigned_in(taught))
 
 
 #: What reading a submission shows beside it, in the same query (each was a query of its own,
@@ -128,7 +139,7 @@ class Filters:
     """What a list of submissions is narrowed to; None means any."""
 
     challenge: str | None = None
-    course: int | None = None  # the course's students (its members may ask; others get 404)
+    course: int | None = None  # made to its assignments (its members may ask; others get 404)
     student: str | None = None  # a username
     verdict: str | None = None
     since: datetime | None = None  # made at or after
@@ -145,9 +156,7 @@ def list_submissions(user: User, filters: Filters = Filters(), before: int | Non
     if filters.challenge is not None:
         query = query.join(Challenge).where(Challenge.slug == filters.challenge)
     if filters.course is not None:
-        course = visible_course(user, filters.course)
-        query = query.where(Submission.user_id.in_(select(CourseMember.user_id).where(
-            CourseMember.course_id == course.id, CourseMember.role == CourseRole.STUDENT)))
+        query = query.where(assigned_in([visible_course(user, filters.course).id]))
     if filters.student is not None:
         query = query.where(Submission.user_id.in_(
             select(User.id).where(User.username == filters.student)))

@@ -1,5 +1,6 @@
 """The course pages: a member's dashboard, joining by code or link, a course's assignments,
-and for its instructors the join code, the members, a new assignment and the gradebook.
+and for its instructors the join code, the members, a new assignment, moving an assignment's
+challenge to its published version, and the gradebook.
 
 Who sees what is the course services' decision (a non-member meets 404); these views read
 forms, call the services and render. Times are stored in UTC and shown as <time> elements
@@ -8,7 +9,7 @@ with a UTC text that frontend/src/times.js rewrites in the reader's zone.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user, login_required
@@ -16,10 +17,11 @@ from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
 from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
+from arena.intake import regrade
 from arena.joining import course_for_code, join_by_code
 from arena.models import Course, Role
 from arena.presenters import localized
-from arena.services.assignments import AssignmentFields, create_assignment
+from arena.services.assignments import AssignmentFields, create_assignment, move_to_published
 from arena.services.catalog import list_challenges
 from arena.services.course_pages import (
     challenge_titles,
@@ -37,7 +39,7 @@ from arena.services.courses import (
     visible_course,
 )
 from arena.services.gradebook import gradebook
-from arena.web.forms import AssignmentForm, ColleagueForm, CourseForm, JoinForm
+from arena.web.forms import AssignmentForm, ColleagueForm, CourseForm, JoinForm, MoveForm
 from arena.web.gradebook_table import gradebook_rows
 from arena.web.i18n import current_locale
 from arena.web.labels import VERDICTS, label
@@ -171,9 +173,17 @@ def _course_page(course_id: int, assignment_form: AssignmentForm | None = None,
             "join_url": url_for("web.courses.join_link", code=shown.course.join_code,
                                 _external=True),
             "grades": _gradebook_view(shown.course, shown.assignments),
+            "following": _following(),
         }
     return render_template("courses/course.html", shown=shown, course=shown.course,
                            verdict_codes=list(VERDICTS), **extra), status
+
+
+def _following() -> str | None:
+    """Return the URL of the regrade the page just started (?regrade=<id>), for its script to
+    follow (the API says whether the reader may)."""
+    regrade_id = request.args.get("regrade", type=int)
+    return url_for("api.regrades.show_view", regrade_id=regrade_id) if regrade_id else None
 
 
 @bp.get("/<int:course_id>")
@@ -188,6 +198,27 @@ def _challenge_choices() -> list[SelectChoice]:
     locale = current_locale()
     return [SelectChoice(c.slug, localized(c.title, locale) or c.slug)
             for c in list_challenges()]
+
+
+@bp.post("/<int:course_id>/assignments/<int:assignment_id>/version")
+@login_required
+def move_version(course_id: int, assignment_id: int) -> Response:
+    """Move a challenge of an assignment to its published version; with `regrade`, regrade
+    the course's work on it against that version."""
+    form = MoveForm()
+    if not form.validate_on_submit():
+        raise Unprocessable("say which challenge to move")
+    item = move_to_published(current_user, course_id, assignment_id, form.challenge.data)
+    flash(_("%(challenge)s now uses version %(version)s.", challenge=item.challenge.slug,
+            version=item.version.number), "success")
+    if form.regrade.data != "1":
+        return redirect(url_for("web.courses.course", course_id=course_id,
+                                _anchor="assignments"))
+    queued = regrade(current_user, item.challenge.slug, course_id)
+    flash(_("The course's submissions to %(challenge)s are being regraded against it.",
+            challenge=item.challenge.slug), "success")
+    return redirect(url_for("web.courses.course", course_id=course_id, regrade=queued.id,
+                            _anchor="gradebook"))
 
 
 @bp.post("/<int:course_id>/assignments")

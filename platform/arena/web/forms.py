@@ -100,6 +100,14 @@ class ColleagueForm(FlaskForm):
                            validators=[DataRequired(), Length(max=64)])
 
 
+class MoveForm(FlaskForm):
+    """A challenge of an assignment to move to its published version, and whether to regrade
+    the course's work on it against that version (`regrade` is "1")."""
+
+    challenge = HiddenField(validators=[DataRequired(), Length(max=64)])
+    regrade = HiddenField()
+
+
 class OffsetField(HiddenField):
     """Minutes east of UTC of the reader's zone at the paired local time, filled by a script
     (frontend/src/times.js); empty without JavaScript, which means UTC."""
