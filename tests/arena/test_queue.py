@@ -1,5 +1,6 @@
 """The embedded queue grades through the real sandbox and never leaves work stuck."""
 
+import itertools
 import shutil
 import time
 from pathlib import Path
@@ -123,5 +124,5 @@ def test_one_users_jobs_run_one_at_a_time(app, catalog, make_token, queue):
     queue.notify()
     rows = sorted((_wait(app, job) for job in jobs), key=lambda row: row.started_at)
     assert all(row.verdict == "accepted" for row in rows)
-    for earlier, later in zip(rows, rows[1:], strict=False):
+    for earlier, later in itertools.pairwise(rows):
         assert earlier.finished_at <= later.started_at, (earlier.id, later.id)
