@@ -245,11 +245,12 @@ def _validate_versions(app: Flask, version_ids: list[int], jobs: int) -> int:
     from arena.extensions import db
     from arena.models import ChallengeVersion
     from arena.sandbox import close_sandbox, get_sandbox
-    from arena.services.validation import claim, run_validation
+    from arena.services.validation import run_validation
+    from arena.services.version_jobs import VALIDATE, claim
 
     def one(version_id: int) -> tuple[tuple, bool]:
         with app.app_context():
-            if not claim(version_id):  # a running server validates it: follow it there
+            if not claim(VALIDATE, version_id):  # a running server validates it
                 version = db.session.get(ChallengeVersion, version_id)
                 return (version.challenge.slug, version.number, version.validation), False
             version = run_validation(version_id, get_sandbox(app))

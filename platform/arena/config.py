@@ -11,6 +11,8 @@ from typing import Any
 
 from limits import parse_many
 
+from graders.budget import DEFAULT_BUDGET
+
 #: The repository root (platform/arena/config.py -> two folders up).
 REPOSITORY = Path(__file__).resolve().parents[2]
 REPOSITORY_CHALLENGES = REPOSITORY / "challenges"
@@ -56,7 +58,23 @@ DEFAULTS: dict[str, Any] = {
     "SUBMISSION_RATE_LIMIT": "10 per minute; 200 per hour",  # submissions per user
     "RUN_RATE_LIMIT": "30 per minute; 600 per hour",  # runs per user
     "MAX_PENDING_PER_USER": 4,  # a user's submissions and runs queued or running at once
+    # Authoring within bounds: one version's budget (graders.budget holds its defaults), the
+    # decoded prepared data a process keeps, an author's work in the lane and what is stored.
+    "PREPARE_MAX_CASES": DEFAULT_BUDGET.cases,
+    "PREPARE_INPUT_BYTES": DEFAULT_BUDGET.input_bytes,
+    "PREPARE_OUTPUT_BYTES": DEFAULT_BUDGET.output_bytes,
+    "AUTHORING_SECONDS": DEFAULT_BUDGET.seconds,  # a whole preparation, or validation
+    "PREPARED_CACHE_BYTES": 128 * 1024 * 1024,
+    "MAX_AUTHORING_PER_USER": 3,  # an author's versions being validated or prepared at once
+    "MAX_DRAFTS_PER_AUTHOR": 30,  # versions an author uploaded that were never published
+    "MAX_VERSIONS_PER_CHALLENGE": 50,
+    "RETENTION_DRAFT_DAYS": 30,  # superseded drafts nothing uses are deleted this long after
 }
+
+#: Settings that must be whole numbers of at least 1.
+COUNTS = ("PREPARE_MAX_CASES", "PREPARE_INPUT_BYTES", "PREPARE_OUTPUT_BYTES",
+          "PREPARED_CACHE_BYTES", "MAX_AUTHORING_PER_USER", "MAX_DRAFTS_PER_AUTHOR",
+          "MAX_VERSIONS_PER_CHALLENGE")
 
 RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
                "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT")
@@ -127,8 +145,15 @@ def finalize(config: dict[str, Any]) -> None:
     config["RUN_WAIT_SECONDS"] = float(config["RUN_WAIT_SECONDS"])
     config["RUN_WAITERS"] = int(config["RUN_WAITERS"])
     config["RUN_WAITERS_PER_USER"] = int(config["RUN_WAITERS_PER_USER"])
-    for name in ("RETENTION_RUN_DAYS", "RETENTION_DETAIL_DAYS", "PRUNE_EVERY_HOURS"):
+    for name in ("RETENTION_RUN_DAYS", "RETENTION_DETAIL_DAYS", "RETENTION_DRAFT_DAYS",
+                 "PRUNE_EVERY_HOURS", "AUTHORING_SECONDS"):
         config[name] = float(config[name])
+    for name in COUNTS:
+        config[name] = int(config[name])
+        if config[name] < 1:
+            raise ValueError(f"ARENA_{name} must be at least 1: {config[name]}")
+    if config["AUTHORING_SECONDS"] <= 0:
+        raise ValueError(f"ARENA_AUTHORING_SECONDS must be above 0: {config['AUTHORING_SECONDS']}")
     config["RETENTION_RUN_BYTES_PER_USER"] = int(config["RETENTION_RUN_BYTES_PER_USER"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
     config["HTTPS"] = flag(config["HTTPS"])

@@ -20,7 +20,7 @@ CODE = "def softmax(row):\n    return row\n"
 
 
 @pytest.fixture
-def ctx(app, catalog):
+def ctx(app, claimable_catalog):
     """Run the test inside an app context with the catalog loaded."""
     with app.app_context():
         yield app
@@ -55,7 +55,7 @@ def test_claim_next_takes_runs_first_then_the_oldest(ctx):
     assert row.status == "running" and row.attempt == 1 and row.started_at
 
 
-def test_claims_are_atomic_across_threads(app, catalog):
+def test_claims_are_atomic_across_threads(app, claimable_catalog):
     with app.app_context():
         ids = {create_submission(_user(), "softmax", CODE).id for _ in range(30)}
     claims: list[int] = []

@@ -12,7 +12,7 @@ from arena.presenters import present_submission as present
 TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
           "challenge_version", "course", "course_member", "gradebook_cell", "regrade",
           "regrade_item", "submission", "submission_grade", "test_result"}
-HEAD = "0010"
+HEAD = "0012"
 
 
 def _tables(app) -> set[str]:

@@ -16,6 +16,7 @@ from arena.models import Challenge, ChallengeVersion
 from arena.queue import get_queue
 from arena.services.authoring import create_challenge, manageable, replace_draft
 from arena.services.validation import request_validation, validation_body
+from arena.services.version_jobs import refuse_past_cap
 from arena.services.versions import VERSION, find_version, publish, versions_of
 from graders.authoring.bundle import (
     MAX_ARCHIVE_BYTES,
@@ -196,14 +197,18 @@ def files_view(slug: str, query_data: dict) -> dict:
 @bp.post("/challenges/<slug>/validate")
 @bp.auth_required(auth)
 @bp.output(UrlOut, status_code=202)
-@bp.doc(summary="Validate the draft", description="In the sandbox, in the background: the "
-        "reference passes, the starter fails, every mutant is caught by a hidden case and "
-        "named. Follow the url.", responses=error_responses(*AUTHORING_ERRORS, 409))
+@bp.doc(summary="Validate the draft", description="In the sandbox, in the background, within "
+        "the version's budget of cases, bytes and seconds: the reference passes, the starter "
+        "fails, every mutant is caught by a hidden case and named. Follow the url.",
+        responses=error_responses(*AUTHORING_ERRORS, 409, described={
+            429: "Too many refused tokens from your address, or too many of your versions "
+                 "being validated or prepared (code `too_many_pending`)"}))
 def validate_view(slug: str) -> tuple:
     """Queue a validation of the draft."""
     challenge = manageable(current_user(), slug)
     if challenge.draft_version is None:
         raise Conflict(f"{slug!r} has no draft to validate", code="no_draft")
+    refuse_past_cap(challenge.draft_version)
     request_validation(challenge.draft_version)
     db.session.commit()
     get_queue(current_app).notify(background=True)

@@ -12,7 +12,8 @@ from functools import cache
 from sqlalchemy import Select, case, func, select, update
 
 from arena.extensions import db
-from arena.models import Kind, Submission, TestResult
+from arena.models import ChallengeVersion, Kind, Submission, TestResult
+from arena.models.challenge import PREPARE_FAILED
 from arena.models.types import utcnow
 from arena.services import finished
 from arena.services.gradebook_cells import refresh_submission
@@ -31,6 +32,13 @@ def claim(submission_id: int) -> bool:
     )
     db.session.commit()
     return result.rowcount == 1
+
+
+def prepared_versions() -> Select:
+    """Select the versions whose preparation is over (stored, or failed): work on them may be
+    claimed. Work on the others waits for the authoring lane, which no grading worker runs."""
+    return select(ChallengeVersion.id).where(
+        ChallengeVersion.prepare_status.in_((Status.DONE, PREPARE_FAILED)))
 
 
 @cache
@@ -59,7 +67,8 @@ def fair_order() -> Select:
     queued = (select(Submission.id, runs_first.label("runs_first"), served.c.last,
                      (served.c.jobs + place).label("turn"))
               .join(served, served.c.user_id == Submission.user_id)
-              .where(Submission.status == Status.QUEUED).subquery())
+              .where(Submission.status == Status.QUEUED,
+                     Submission.version_id.in_(prepared_versions())).subquery())
     return select(queued.c.id).order_by(queued.c.turn, queued.c.last.asc().nulls_first(),
                                         queued.c.runs_first, queued.c.id).limit(8)
 
