@@ -174,8 +174,8 @@ def db_upgrade() -> None:
               help="Drop output and public test details older (default "
                    "ARENA_RETENTION_DETAIL_DAYS).")
 def db_prune(run_days: float | None, detail_days: float | None) -> None:
-    """Apply the retention to stored runs and outputs (docs/configuration.md), print what was
-    removed. Safe while the server runs: queued and running work and gradebook submissions
+    """Apply the retention to stored runs, outputs and drafts (docs/configuration.md), print
+    what was removed. Safe while the server runs: queued and running work and gradebook submissions
     are never touched."""
     from dataclasses import replace
 
@@ -195,6 +195,9 @@ def db_prune(run_days: float | None, detail_days: float | None) -> None:
     _said(retention.detail_days, "DETAIL_DAYS",
           f"work finished over {retention.detail_days:g} days ago, outside gradebooks: "
           f"{report.trimmed} trimmed (output and public test details dropped)")
+    _said(retention.draft_days, "DRAFT_DAYS",
+          f"superseded drafts made over {retention.draft_days:g} days ago that nothing uses: "
+          f"{report.drafts} deleted (with the runs on them)")
 
 
 def _said(setting: float, name: str, line: str) -> None:

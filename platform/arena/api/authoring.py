@@ -29,6 +29,10 @@ from graders.problems import ChallengeProblems, Problem
 bp = APIBlueprint("authoring", __name__)
 AUTHORING_ERRORS = (401, 403, 404)
 NO_FILES = "send the files as JSON {\"files\": {path: text}}, or a multipart field 'archive'"
+UPLOAD_422 = ("Files that cannot become a challenge (code `invalid_challenge`, with problems), "
+              "or one version more than a challenge or an author may keep, once the "
+              "superseded drafts nothing uses are deleted (`too_many_versions`, "
+              "`too_many_drafts`)")
 
 
 class FilesIn(Schema):
@@ -162,8 +166,7 @@ def _described(challenge: Challenge, version: ChallengeVersion) -> dict:
 @bp.output(DraftOut, status_code=201)
 @bp.doc(summary="Create a challenge (a draft)", responses=error_responses(
     401, 403, 409, 413, 422, described={
-        409: "A challenge has this slug (code `exists`)",
-        422: "Files that cannot become a challenge (code `invalid_challenge`, with problems)"}))
+        409: "A challenge has this slug (code `exists`)", 422: UPLOAD_422}))
 def create_view(json_data: dict) -> dict:
     """Upload a new challenge's files; its first version is a draft that learners never see."""
     version = create_challenge(current_user(), _uploaded_files(json_data))
@@ -175,7 +178,7 @@ def create_view(json_data: dict) -> dict:
 @bp.input(FilesIn, location="json")
 @bp.output(DraftOut)
 @bp.doc(summary="Replace a challenge's draft", responses=error_responses(
-    *AUTHORING_ERRORS, 409, 413, 422))
+    *AUTHORING_ERRORS, 409, 413, 422, described={422: UPLOAD_422}))
 def replace_view(slug: str, json_data: dict) -> dict:
     """Upload new files for a challenge: they become its draft (the published one stays)."""
     version = replace_draft(current_user(), slug, _uploaded_files(json_data))

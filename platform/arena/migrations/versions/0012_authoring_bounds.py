@@ -1,5 +1,6 @@
 """Preparation as a job of the authoring lane: its status, when a version's job started, and
-indexes that let the lane find its work without reading the versions' large columns.
+indexes that let the lane find its work without reading the versions' large columns; an
+index of the submissions by version, to find the versions nothing uses.
 
 Revision ID: 0012
 Revises: 0010
@@ -28,6 +29,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("job_started_at", sa.DateTime(), nullable=True))
         for name, columns in INDEXES.items():
             batch.create_index(name, columns)
+    op.create_index("ix_submission_version_id", "submission", ["version_id"])
     op.execute("UPDATE challenge_version SET prepare_status = 'done' WHERE prepared IS NOT NULL")
     op.execute("UPDATE challenge_version SET prepare_status = 'failed' "
                "WHERE prepared IS NULL AND prepare_error IS NOT NULL")
@@ -35,6 +37,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     """Drop them."""
+    op.drop_index("ix_submission_version_id", "submission")
     with op.batch_alter_table("challenge_version") as batch:
         for name in INDEXES:
             batch.drop_index(name)
