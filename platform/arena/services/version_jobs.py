@@ -39,25 +39,31 @@ STATUS = {VALIDATE: ChallengeVersion.validation_status,
 def claim(kind: str, version_id: int) -> bool:
     """Mark one queued validation or preparation running, unless the version runs the other;
     tell whether this caller won it."""
-    other = STATUS[VALIDATE if kind == PREPARE else PREPARE]
     won = db.session.execute(update(ChallengeVersion).where(
         ChallengeVersion.id == version_id, STATUS[kind] == Status.QUEUED,
-        or_(other.is_(None), other != Status.RUNNING))
+        or_(_other(kind).is_(None), _other(kind) != Status.RUNNING))
         .values({STATUS[kind]: Status.RUNNING, ChallengeVersion.lease_expires_at: lease_end(),
                  ChallengeVersion.job_started_at: utcnow()})).rowcount
     db.session.commit()
     return won == 1
 
 
+def _other(kind: str):
+    """Return the status column of the other job of a version."""
+    return STATUS[VALIDATE if kind == PREPARE else PREPARE]
+
+
 def _queued(kind: str) -> Select:
-    """Select the queued jobs of one kind with their rank within a turn: first preparations
-    that a submission waits for (someone is often at a page), then other preparations, then
-    validations."""
+    """Select the queued jobs of one kind that may start (their version does not run the
+    other), with their rank within a turn: first preparations that a submission waits for
+    (someone is often at a page), then other preparations, then validations."""
     waited = select(Submission.id).where(Submission.status == Status.QUEUED,
                                          Submission.version_id == ChallengeVersion.id).exists()
     rank = case((waited, 0), else_=1) if kind == PREPARE else literal(2)
     return select(literal(kind).label("kind"), rank.label("rank"), ChallengeVersion.id,
-                  ChallengeVersion.author_id).where(STATUS[kind] == Status.QUEUED)
+                  ChallengeVersion.author_id).where(
+        STATUS[kind] == Status.QUEUED,
+        or_(_other(kind).is_(None), _other(kind) != Status.RUNNING))
 
 
 @cache
