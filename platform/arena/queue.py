@@ -56,6 +56,8 @@ class AuthorLane:
             self._thread = None
 
     def _run(self) -> None:
+        """Run the lane's jobs until stopped; when none waits, wait for a wake-up or a few
+        seconds."""
         while not self._stop.is_set():
             try:
                 with self.app.app_context():
