@@ -2,7 +2,9 @@
 and the reference's attention weights on each public example.
 
 Authored code is code: cases.py, the reference and the mutants all run in the sandbox, once
-per version. The host keeps only the data that comes back.
+per version. The host keeps only the data that comes back, within the version's budget
+(graders.budget): each box's stdout is capped at what its part of the budget allows, and a
+part past it is refused, naming the limit.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from graders.authoring.check_rules import declaration_problems
+from graders.budget import DEFAULT_BUDGET, Budget, Deadline
 from graders.judging.compare import MalformedOutput, float32_tolerance, to_array
 from graders.judging.probes import probe_inputs, weights_of
-from graders.protocol import call_job, cases_job, output_allowance, parse_run
+from graders.protocol import BYTES_PER_EVENT, call_job, cases_job, output_allowance, parse_run
 from graders.sandbox import Limits, Sandbox
 from graders.spec import ChallengeSpec
 
@@ -87,14 +90,20 @@ class Prepared:
         return cls(data["content_hash"], [PreparedCase(**c) for c in data["cases"]])
 
 
-def _authoring_limits(spec: ChallengeSpec) -> Limits:
+def _authoring_limits(spec: ChallengeSpec, stdout_bytes: int) -> Limits:
     wall = max(spec.time_limit, AUTHORING_WALL_SECONDS)
-    return Limits(wall_seconds=wall, cpu_seconds=wall, memory_mb=max(spec.memory_mb, 1024))
+    return Limits(wall_seconds=wall, cpu_seconds=wall, memory_mb=max(spec.memory_mb, 1024),
+                  max_stdout_bytes=stdout_bytes)
 
 
-def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
+def generate_cases(spec: ChallengeSpec, sandbox: Sandbox,
+                   budget: Budget = DEFAULT_BUDGET) -> list[dict]:
     """Run cases.py in the sandbox and return its cases, public ones first."""
-    outcome = sandbox.run(cases_job(spec.cases_source), _authoring_limits(spec))
+    outcome = sandbox.run(cases_job(spec.cases_source),
+                          _authoring_limits(spec, budget.input_bytes + BYTES_PER_EVENT))
+    if outcome.output_exceeded:
+        raise PrepareError(f"{spec.slug}: the cases take more than {budget.input_bytes:,} bytes "
+                           "as JSON, the most a version's cases may take", "cases.py")
     parsed = parse_run(outcome.stdout)
     problem = parsed.compile_error or parsed.load_error
     if problem or parsed.cases is None:
@@ -103,6 +112,9 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
         raise PrepareError(f"{spec.slug}: cases.py failed: {detail}", "cases.py")
     if not parsed.cases:
         raise PrepareError(f"{spec.slug}: cases.py returned no cases", "cases.py")
+    if len(parsed.cases) > budget.cases:
+        raise PrepareError(f"{spec.slug}: cases.py returned {len(parsed.cases):,} cases; a "
+                           f"version may have at most {budget.cases:,}", "cases.py")
     names = [c["name"] for c in parsed.cases]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -111,25 +123,36 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox) -> list[dict]:
 
 
 def run_outcomes(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: Sandbox,
-                 filename: str, allowances: list[int]) -> list[dict]:
-    """Run `source` on every case; return each `{"output": ...}` or `{"error_type": ...}`."""
+                 path: str, allowances: list[int], share: int) -> list[dict]:
+    """Run `source` (the folder's file `path`) on every case; return each `{"output": ...}`
+    or `{"error_type": ...}`. Its answers may take `share` bytes: more is refused."""
+    filename = path.rsplit("/", 1)[-1]
     outcome = sandbox.run(call_job(source, spec.entry_point, cases, filename, allowances),
-                          _authoring_limits(spec))
+                          _authoring_limits(spec, share))
     parsed = parse_run(outcome.stdout, allowances)
+    if outcome.output_exceeded:
+        raise PrepareError(
+            f"{spec.slug}: {path}'s outputs take more than {share:,} bytes (after "
+            f"{len(parsed.results)} of {len(cases)} cases), its share of the output budget: "
+            f"the reference and each mutant ({1 + len(spec.mutants)} in all) may answer with "
+            "that much", path)
     failed = parsed.compile_error or parsed.load_error or {"error_type": "NoResult"}
     results = [{"output": r["output"]} if "output" in r
                else {"error_type": str(r.get("error_type"))} for r in parsed.results]
     return results + [{"error_type": str(failed.get("error_type"))}] * (len(cases) - len(results))
 
 
-def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
-    """Compute a version's cases and outputs; raise PrepareError if the reference fails."""
-    cases = generate_cases(spec, sandbox)
+def prepare(spec: ChallengeSpec, sandbox: Sandbox, budget: Budget = DEFAULT_BUDGET) -> Prepared:
+    """Compute a version's cases and outputs within `budget`; raise PrepareError if the
+    reference fails or a part passes its budget, OutOfTime past its seconds."""
+    sandbox = Deadline(sandbox, budget.seconds)
+    share = budget.output_share(len(spec.mutants))
+    cases = generate_cases(spec, sandbox, budget)
     probes = _probes(spec, cases)
     # One run: the cases, then the probes (a probe that fails costs its drawing only).
     inputs = cases + [probed for _, probed in probes]
     outcomes = run_outcomes(spec, spec.reference, inputs, sandbox, "reference.py",
-                            [REFERENCE_ELEMENTS] * len(inputs))
+                            [REFERENCE_ELEMENTS] * len(inputs), share)
     expected, read = outcomes[:len(cases)], outcomes[len(cases):]
     weights = {i: weights_of(r.get("output")) for (i, _), r in zip(probes, read, strict=True)}
     for case, result in zip(cases, expected, strict=True):
@@ -144,11 +167,14 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox) -> Prepared:
         raise PrepareError(f"{spec.slug}: " + "; ".join(problems), "cases.py")
     allowances = [output_allowance(r["output"]) for r in expected]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        mutant_runs = pool.map(
-            lambda m: (m.name, run_outcomes(spec, m.source, cases, sandbox, f"{m.name}.py",
-                                            allowances)),
-            spec.mutants)
-        by_mutant = dict(mutant_runs)
+        runs = {m.name: pool.submit(run_outcomes, spec, m.source, cases, sandbox,
+                                    f"mutants/{m.name}.py", allowances, share)
+                for m in spec.mutants}
+        try:
+            by_mutant = {name: run.result() for name, run in runs.items()}
+        except BaseException:
+            pool.shutdown(cancel_futures=True)  # one mutant refused: the others need not run
+            raise
     return Prepared(spec.content_hash, [
         PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
                      {name: outputs[i] for name, outputs in by_mutant.items()},

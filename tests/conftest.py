@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, select, text, update
 
 from arena import create_app
 from arena.config import database_url
@@ -148,6 +148,29 @@ def catalog(app, unprepared_catalog: list[str], prepared_cache: dict[str, Any]) 
                 version.prepared = prepared_cache[version.content_hash]
         db.session.commit()
     return unprepared_catalog
+
+
+@pytest.fixture
+def mark_prepared(app) -> Callable[[], None]:
+    """Return a function that marks every version's preparation over, for tests of claiming
+    that grade nothing: a version the session never prepared has no cases then (grading it
+    would end as NOT_PREPARED), but work on it may be claimed."""
+
+    def mark() -> None:
+        with app.app_context():
+            db.session.execute(update(ChallengeVersion)
+                               .where(ChallengeVersion.prepare_status.is_(None))
+                               .values(prepare_status="done"))
+            db.session.commit()
+
+    return mark
+
+
+@pytest.fixture
+def claimable_catalog(catalog: list[str], mark_prepared: Callable[[], None]) -> list[str]:
+    """Load the repository's challenges, each claimable (`mark_prepared`)."""
+    mark_prepared()
+    return catalog
 
 
 @pytest.fixture

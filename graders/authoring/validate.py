@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from graders.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
 from graders.grade import grade
 from graders.judging.properties import rows_sum_to_one
 from graders.prepare import Prepared, PrepareError, prepare
@@ -63,18 +64,31 @@ def steps(spec: ChallengeSpec) -> int:
 
 
 def validate(spec: ChallengeSpec, sandbox: Sandbox,
-             progress: Callable[[Validation, int], None] | None = None) -> Validation:
-    """Run every check of a challenge's strength and collect what fails.
+             progress: Callable[[Validation, int], None] | None = None,
+             budget: Budget = DEFAULT_BUDGET) -> Validation:
+    """Run every check of a challenge's strength and collect what fails, all of it within
+    `budget` (its prepared data, and its seconds for the whole validation).
 
-    `progress(result so far, steps done)` is called after each step (see `steps`).
+    `progress(result so far, steps done)` is called after each step (see `steps`). A result
+    without `prepared` data means that preparing failed: its problem says why.
     """
     result = Validation(spec.slug, mutants_total=len(spec.mutants))
-    report = progress or (lambda _result, _done: None)
     try:
-        prepared = prepare(spec, sandbox)
+        _check(spec, Deadline(sandbox, budget.seconds), budget, result,
+               progress or (lambda _result, _done: None))
+    except OutOfTime as exc:
+        result.problems.append(Problem(f"{spec.slug}: {exc}"))
+    return result
+
+
+def _check(spec: ChallengeSpec, sandbox: Sandbox, budget: Budget, result: Validation,
+           report: Callable[[Validation, int], None]) -> None:
+    """Run `validate`'s steps, adding to `result` what fails."""
+    try:
+        prepared = prepare(spec, sandbox, budget)
     except PrepareError as exc:
         result.problems.append(Problem(str(exc), exc.file))
-        return result
+        return
     result.prepared = prepared
     result.public_examples = sum(c.public for c in prepared.cases)
     result.hidden_cases = len(prepared.cases) - result.public_examples
@@ -108,7 +122,6 @@ def validate(spec: ChallengeSpec, sandbox: Sandbox,
                 f"mutant {mutant.name} is diagnosed as {check.diagnosis or 'nothing'}",
                 f"mutants/{mutant.name}.py"))
         report(result, done)
-    return result
 
 
 def _case_problems(prepared: Prepared) -> list[Problem]:

@@ -15,6 +15,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     from apiflask import APIFlask
 
     from arena import api, bounds, config, extensions, queue, ratelimit, web
+    from arena.services import preparation
 
     # docs_path=None: the docs page is ours (arena.web.api_docs), under the pages' CSP.
     app = APIFlask(__name__, title="Attention Arena API", version="1",
@@ -30,4 +31,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     web.init_app(app)
     ratelimit.init_app(app)  # after the views it limits are registered
     queue.init_app(app)
+    preparation.init_app(app)
     return app

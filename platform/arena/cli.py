@@ -183,8 +183,8 @@ def _days(_ctx: click.Context, _param: click.Parameter, value: float | None) -> 
               help="Drop output and public test details older (default "
                    "ARENA_RETENTION_DETAIL_DAYS).")
 def db_prune(run_days: float | None, detail_days: float | None) -> None:
-    """Apply the retention to stored runs and outputs (docs/configuration.md), print what was
-    removed. Safe while the server runs: queued and running work and gradebook submissions
+    """Apply the retention to stored runs, outputs and drafts (docs/configuration.md), print
+    what was removed. Safe while the server runs: queued and running work and gradebook submissions
     are never touched."""
     from dataclasses import replace
 
@@ -204,6 +204,9 @@ def db_prune(run_days: float | None, detail_days: float | None) -> None:
     _said(retention.detail_days, "DETAIL_DAYS",
           f"work finished over {retention.detail_days:g} days ago, outside gradebooks: "
           f"{report.trimmed} trimmed (output and public test details dropped)")
+    _said(retention.draft_days, "DRAFT_DAYS",
+          f"superseded drafts made over {retention.draft_days:g} days ago that nothing uses: "
+          f"{report.drafts} deleted (with the runs on them)")
 
 
 def _said(setting: float, name: str, line: str) -> None:
@@ -254,11 +257,12 @@ def _validate_versions(app: Flask, version_ids: list[int], jobs: int) -> int:
     from arena.extensions import db
     from arena.models import ChallengeVersion
     from arena.sandbox import close_sandbox, get_sandbox
-    from arena.services.validation import claim, run_validation
+    from arena.services.validation import run_validation
+    from arena.services.version_jobs import VALIDATE, claim
 
     def one(version_id: int) -> tuple[tuple, bool]:
         with app.app_context():
-            if not claim(version_id):  # a running server validates it: follow it there
+            if not claim(VALIDATE, version_id):  # a running server validates it
                 version = db.session.get(ChallengeVersion, version_id)
                 return (version.challenge.slug, version.number, version.validation), False
             version = run_validation(version_id, get_sandbox(app))

@@ -12,6 +12,7 @@ from typing import Any
 from limits import parse_many
 
 from arena.bounds import MAX_DAYS
+from graders.budget import DEFAULT_BUDGET
 
 #: The repository root (platform/arena/config.py -> two folders up).
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -64,7 +65,23 @@ DEFAULTS: dict[str, Any] = {
     # Join codes that name no course (arena.joining); past a limit even a right code waits.
     "JOIN_RATE_LIMIT": "30 per minute; 300 per hour",  # per client address
     "JOIN_USER_RATE_LIMIT": "10 per minute; 30 per hour",  # per user
+    # Authoring within bounds: one version's budget (graders.budget holds its defaults), the
+    # decoded prepared data a process keeps, an author's work in the lane and what is stored.
+    "PREPARE_MAX_CASES": DEFAULT_BUDGET.cases,
+    "PREPARE_INPUT_BYTES": DEFAULT_BUDGET.input_bytes,
+    "PREPARE_OUTPUT_BYTES": DEFAULT_BUDGET.output_bytes,
+    "AUTHORING_SECONDS": DEFAULT_BUDGET.seconds,  # a whole preparation, or validation
+    "PREPARED_CACHE_BYTES": 128 * 1024 * 1024,
+    "MAX_AUTHORING_PER_USER": 3,  # an author's versions being validated or prepared at once
+    "MAX_DRAFTS_PER_AUTHOR": 30,  # versions an author uploaded that were never published
+    "MAX_VERSIONS_PER_CHALLENGE": 50,
+    "RETENTION_DRAFT_DAYS": 30,  # superseded drafts nothing uses are deleted this long after
 }
+
+#: Settings that must be whole numbers of at least 1.
+COUNTS = ("PREPARE_MAX_CASES", "PREPARE_INPUT_BYTES", "PREPARE_OUTPUT_BYTES",
+          "PREPARED_CACHE_BYTES", "MAX_AUTHORING_PER_USER", "MAX_DRAFTS_PER_AUTHOR",
+          "MAX_VERSIONS_PER_CHALLENGE")
 
 RATE_LIMITS = ("LOGIN_RATE_LIMIT", "LOGIN_USERNAME_RATE_LIMIT", "REGISTER_RATE_LIMIT",
                "API_TOKEN_RATE_LIMIT", "SUBMISSION_RATE_LIMIT", "RUN_RATE_LIMIT",
@@ -138,10 +155,17 @@ def finalize(config: dict[str, Any]) -> None:
     config["RUN_WAITERS"] = int(config["RUN_WAITERS"])
     config["RUN_WAITERS_PER_USER"] = int(config["RUN_WAITERS_PER_USER"])
     for name, most in (("RETENTION_RUN_DAYS", MAX_DAYS), ("RETENTION_DETAIL_DAYS", MAX_DAYS),
-                       ("PRUNE_EVERY_HOURS", MAX_DAYS * 24)):
+                       ("RETENTION_DRAFT_DAYS", MAX_DAYS), ("PRUNE_EVERY_HOURS", MAX_DAYS * 24)):
         config[name] = float(config[name])
         if not 0 <= config[name] <= most:  # NaN too
             raise ValueError(f"ARENA_{name} must be from 0 to {most}: {config[name]}")
+    config["AUTHORING_SECONDS"] = float(config["AUTHORING_SECONDS"])
+    for name in COUNTS:
+        config[name] = int(config[name])
+        if config[name] < 1:
+            raise ValueError(f"ARENA_{name} must be at least 1: {config[name]}")
+    if not config["AUTHORING_SECONDS"] > 0:  # NaN too
+        raise ValueError(f"ARENA_AUTHORING_SECONDS must be above 0: {config['AUTHORING_SECONDS']}")
     config["RETENTION_RUN_BYTES_PER_USER"] = int(config["RETENTION_RUN_BYTES_PER_USER"])
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
     config["HTTPS"] = flag(config["HTTPS"])

@@ -1,12 +1,14 @@
 """The distributed queue: Celery on Redis. `arena serve` sends, `arena worker` processes grade.
 
 A message carries no job: it says "work may be waiting" on one of two Redis lists, `grading`
-(learners' submissions and runs) and `background` (regrades, validations, preparation). A
+(learners' submissions and runs) and `background` (regrades, validations, preparations). A
 worker thread that takes one claims jobs in the database under a lease (learners first, even
 on a background message, in turns between users as in the embedded queue:
 arena.services.jobs.fair_order) until none is left, and only then is the message acknowledged
 (`task_acks_late`): every verdict it led to is stored by then. Lists are read in priority
-order, so a grading message never waits behind background ones.
+order, so a grading message never waits behind background ones. Validations and preparations
+run in each worker's authoring lane (arena.queue.AuthorLane), a thread beside Celery's: a
+background message only wakes it, so a grading thread never holds authoring work.
 
 Verdicts are pushed back: a worker publishes the submission's id on the FINISHED channel
 after each verdict it records, and a web process, on its first wait for a verdict, subscribes
@@ -31,9 +33,11 @@ from celery import Celery
 from celery.signals import worker_shutting_down
 from flask import Flask
 
+from arena.queue import AuthorLane
+from arena.sandbox import get_author_sandbox
 from arena.services import finished
 from arena.services.leases import reap
-from arena.services.work import author_next, grade_next, queued_submissions, regrade_next
+from arena.services.work import grade_next, queued_submissions, regrade_next
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
@@ -120,7 +124,8 @@ class DistributedQueue:
             log.warning("could not send a %s message (%s); a worker's keeper will", queue, exc)
 
     def work(self, sandbox: Sandbox, concurrency: int, alive_file: Path | None = None) -> None:
-        """Run this process as a worker: Celery's threads and the keeper, until stopped.
+        """Run this process as a worker: Celery's threads, the authoring lane and the keeper,
+        until stopped.
 
         Asked to stop (SIGTERM, Ctrl-C), each thread finishes the job it holds and takes no
         other: the rest wait in the database for the other workers (their keepers send the
@@ -128,18 +133,23 @@ class DistributedQueue:
         stopping = threading.Event()
         worker_shutting_down.connect(lambda **_: stopping.set(), weak=False)
         finished.relay(self.app.config["REDIS_URL"], self._publish)
-        self._tasks(sandbox, stopping)
+        lane = AuthorLane(self.app, get_author_sandbox(self.app, sandbox), self._wake_graders)
+        self._tasks(sandbox, stopping, lane)
         keeper = threading.Thread(target=self._keep, args=(alive_file,), name="arena-keeper",
                                   daemon=True)
         keeper.start()
-        self.celery.worker_main(argv=[
-            "worker", "--pool=threads", f"--concurrency={concurrency}",
-            f"--queues={GRADING},{BACKGROUND}", "--loglevel=INFO", "--without-gossip",
-            "--without-mingle", "--without-heartbeat"])
+        lane.start()
+        try:
+            self.celery.worker_main(argv=[
+                "worker", "--pool=threads", f"--concurrency={concurrency}",
+                f"--queues={GRADING},{BACKGROUND}", "--loglevel=INFO", "--without-gossip",
+                "--without-mingle", "--without-heartbeat"])
+        finally:
+            lane.stop(timeout=5)  # a job it leaves is put back when its lease lapses
 
-    def _tasks(self, sandbox: Sandbox, stopping: threading.Event) -> None:
+    def _tasks(self, sandbox: Sandbox, stopping: threading.Event, lane: AuthorLane) -> None:
         """Register the two tasks: drain the database's jobs, learners first, until none is
-        left or the worker is stopping."""
+        left or the worker is stopping; a background message also wakes the lane."""
         app = self.app
 
         @self.celery.task(name=f"arena.{GRADING}")
@@ -150,10 +160,16 @@ class DistributedQueue:
 
         @self.celery.task(name=f"arena.{BACKGROUND}")
         def background() -> None:
+            lane.wake.set()
             with app.app_context():
-                while not stopping.is_set() and (
-                        grade_next(sandbox) or regrade_next(sandbox) or author_next(sandbox)):
+                while not stopping.is_set() and (grade_next(sandbox) or regrade_next(sandbox)):
                     pass
+
+    def _wake_graders(self) -> None:
+        """Send grading messages for the submissions a finished preparation let through."""
+        waiting = queued_submissions()
+        if waiting:
+            self.notify(count=min(waiting, 32))
 
     def _keep(self, alive_file: Path | None) -> None:
         """Every third of a lease: reap lapsed leases, and send messages for jobs that wait

@@ -51,6 +51,14 @@ class Conflict(ArenaError):
         self.code = code or self.code
 
 
+class OverLimit(Unprocessable):
+    """Storing this would pass a limit on what one author or one challenge keeps."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 class InvalidChallenge(Unprocessable):
     """Authored files that cannot become a challenge; `problems` says why, file by file."""
 

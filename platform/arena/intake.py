@@ -1,17 +1,22 @@
 """Take work in, whichever door it came through (the API or the pages): code counted against
 the user's rate limit, validated, stored as a queued submission unless the user already has
-too much work in hand; a regrade stored with its items. Then wake a worker. Views call this
-and never the queue."""
+too much work in hand, its version's preparation asked for if it needs one; a regrade stored
+with its items. Then wake a worker (or the authoring lane). Views call this and never the
+queue."""
 
 from __future__ import annotations
 
 from flask import current_app
 
+from arena.extensions import db
 from arena.models import ChallengeVersion, Regrade, Submission, User
 from arena.queue import get_queue
 from arena.ratelimit import count_intake
+from arena.services.catalog import get_challenge
+from arena.services.preparation import needs_preparation, request_preparation
 from arena.services.regrades import request_regrade
 from arena.services.submissions import create_submission
+from arena.services.version_jobs import refuse_past_cap
 
 
 def submit(user: User, slug: str, code: str, kind: str,
@@ -20,12 +25,20 @@ def submit(user: User, slug: str, code: str, kind: str,
     `version` pins it to that version instead of the published one (an author's draft run).
 
     Past the user's rate limit of that kind (ARENA_SUBMISSION_RATE_LIMIT, ARENA_RUN_RATE_LIMIT)
-    or the work they may have queued or running (ARENA_MAX_PENDING_PER_USER), answer 429."""
+    or the work they may have queued or running (ARENA_MAX_PENDING_PER_USER), answer 429; a
+    draft that must be prepared first counts against its author's lane work
+    (ARENA_MAX_AUTHORING_PER_USER). A submission waits for its version's preparation, never
+    on a grading worker."""
     count_intake(user.id, str(kind))
     config = current_app.config
+    waits = needs_preparation(version or get_challenge(slug).current_version)
+    if waits and version is not None:
+        refuse_past_cap(version)
     submission = create_submission(user, slug, code, kind, max_bytes=config["MAX_CODE_BYTES"],
                                    version=version, max_pending=config["MAX_PENDING_PER_USER"])
-    get_queue(current_app).notify()
+    if waits and request_preparation(submission.version_id):
+        db.session.commit()
+    get_queue(current_app).notify(background=waits)
     return submission
 
 

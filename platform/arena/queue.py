@@ -6,22 +6,72 @@ waiting, a worker claims the job in the database (learners' submissions first, i
 between users: arena.services.jobs.fair_order) under a lease, and
 `arena.services.leases.reap` puts back what a dead worker held. A worker takes a regrade
 item only when no submission is queued, so a learner waits at most one grading behind it.
+Validations and preparations run in an authoring lane of their own (AuthorLane), never on a
+grading worker: a submission whose version is not prepared waits, unclaimable, for it.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 from flask import Flask
 
-from arena.sandbox import get_sandbox
+from arena.sandbox import get_author_sandbox, get_sandbox
 from arena.services.leases import reap
 from arena.services.work import author_next, grade_next, regrade_next
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0
+
+
+class AuthorLane:
+    """The authoring lane: a thread that validates and prepares versions, one at a time, in
+    turns between authors (arena.services.version_jobs), never a grading worker. After each
+    job it calls `done` (submissions may have waited for that version); `reaps` puts back
+    lapsed leases too (the embedded queue's; the distributed keeper reaps). Its sandbox has
+    no warm pool (arena.sandbox.get_author_sandbox)."""
+
+    def __init__(self, app: Flask, sandbox: Sandbox, done: Callable[[], None],
+                 reaps: bool = False) -> None:
+        self.app, self.sandbox, self.done, self.reaps = app, sandbox, done, reaps
+        self.wake = threading.Event()  # set: look for work now
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start the lane's thread."""
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="arena-author", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Ask the lane to stop after its job and wait for it up to `timeout`."""
+        self._stop.set()
+        self.wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _run(self) -> None:
+        """Run the lane's jobs until stopped; when none waits, wait for a wake-up or a few
+        seconds."""
+        while not self._stop.is_set():
+            try:
+                with self.app.app_context():
+                    if self.reaps and reap():
+                        self.done()
+                    busy = author_next(self.sandbox)
+                    if busy:
+                        self.done()
+            except Exception:
+                log.exception("validating or preparing a challenge version failed")
+                busy = False
+            if not busy:
+                self.wake.wait(min(POLL_SECONDS * 10, self.app.config["LEASE_SECONDS"] / 3))
+                self.wake.clear()
 
 
 class EmbeddedQueue:
@@ -35,7 +85,7 @@ class EmbeddedQueue:
         # worker race for the same job and queue on SQLite's write lock in the winner's way.
         self._wake = threading.Condition()
         self._wakeups = 0  # not taken yet by an idle worker; at most one per worker
-        self._authoring = threading.Event()
+        self._lane: AuthorLane | None = None
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
 
@@ -45,37 +95,39 @@ class EmbeddedQueue:
         return bool(self._threads)
 
     def start(self) -> None:
-        """Start the worker threads, and the author thread, which also reaps lapsed leases."""
+        """Start the worker threads, and the authoring lane, which also reaps lapsed leases."""
         if self.running:
             return
         self.sandbox = self.sandbox or get_sandbox(self.app)
         self._stop.clear()
         self._threads = [threading.Thread(target=self._work, name=f"arena-worker-{i}",
                                           daemon=True) for i in range(self.workers)]
-        self._threads.append(threading.Thread(target=self._author, name="arena-author",
-                                              daemon=True))
         for thread in self._threads:
             thread.start()
+        self._lane = AuthorLane(self.app, get_author_sandbox(self.app, self.sandbox),
+                                self.notify, reaps=True)
+        self._lane.start()
 
     def stop(self, timeout: float | None = None) -> None:
-        """Ask the workers to finish their current job and wait for them."""
+        """Ask the workers and the lane to finish their current job and wait for them."""
         self._stop.set()
         with self._wake:
             self._wake.notify_all()
-        self._authoring.set()
+        if self._lane is not None:
+            self._lane.stop(timeout)
         for thread in self._threads:
             thread.join(timeout)
         self._threads = []
 
     def notify(self, background: bool = False) -> None:
-        """Wake one idle worker: a submission or a run was queued, or (background) a regrade
-        or a validation, which also wakes the author thread (else it looks every few seconds).
-        A busy worker looks for more work before it waits, so it needs no wake-up."""
+        """Wake one idle worker: a submission or a run was queued, or (background) a regrade,
+        a validation or a preparation, which also wakes the lane (else it looks every few
+        seconds). A busy worker looks for more work before it waits, so it needs no wake-up."""
         with self._wake:
             self._wakeups = min(self._wakeups + 1, self.workers)
             self._wake.notify()
-        if background:
-            self._authoring.set()
+        if background and self._lane is not None:
+            self._lane.wake.set()
 
     def _work(self) -> None:
         """Claim and grade submissions (else regrade items) until stopped."""
@@ -96,22 +148,6 @@ class EmbeddedQueue:
             if not self._wakeups and not self._stop.is_set():
                 self._wake.wait(POLL_SECONDS)
             self._wakeups = max(0, self._wakeups - 1)
-
-    def _author(self) -> None:
-        """Reap lapsed leases, validate queued versions and prepare published ones, never
-        holding a worker: each runs many sandboxes (seconds), and learners come first."""
-        while not self._stop.is_set():
-            try:
-                with self.app.app_context():
-                    if reap():
-                        self.notify()
-                    busy = author_next(self.sandbox)
-            except Exception:
-                log.exception("validating or preparing a challenge version failed")
-                busy = False
-            if not busy:
-                self._authoring.wait(min(POLL_SECONDS * 10, self.app.config["LEASE_SECONDS"] / 3))
-                self._authoring.clear()
 
 
 def init_app(app: Flask) -> None:

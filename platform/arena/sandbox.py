@@ -21,8 +21,18 @@ def get_sandbox(app: Flask) -> Sandbox:
         return app.extensions["arena.sandbox"]
 
 
+def get_author_sandbox(app: Flask, like: Sandbox) -> Sandbox:
+    """Return the authoring lane's sandbox: the backend of `like`, without a warm pool, so
+    that validating and preparing never take a container a learner's grading waits for."""
+    with _lock:
+        if "arena.author_sandbox" not in app.extensions:
+            app.extensions["arena.author_sandbox"] = select_sandbox(like.name, pool_size=0)
+        return app.extensions["arena.author_sandbox"]
+
+
 def close_sandbox(app: Flask) -> None:
-    """Drain the sandbox's warm pool, if it has one, leaving no container behind."""
-    sandbox = app.extensions.pop("arena.sandbox", None)
-    if sandbox is not None:
-        sandbox.close()
+    """Drain the sandboxes' warm pools, if they have one, leaving no container behind."""
+    for name in ("arena.sandbox", "arena.author_sandbox"):
+        sandbox = app.extensions.pop(name, None)
+        if sandbox is not None:
+            sandbox.close()

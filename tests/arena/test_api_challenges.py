@@ -3,7 +3,8 @@
 import pytest
 
 from arena.sandbox import get_sandbox
-from arena.services.catalog import get_challenge, prepare_version
+from arena.services.catalog import get_challenge
+from arena.services.preparation import prepare_version
 
 
 def test_list_is_anonymous_and_in_catalog_order(client, catalog):

@@ -10,15 +10,9 @@ from arena.errors import NotFound
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion
 from arena.sandbox import get_sandbox
-from arena.services.catalog import (
-    get_challenge,
-    list_challenges,
-    prepare_pending,
-    prepare_version,
-    sync_catalog,
-    track_titles,
-)
-from arena.services.validation import validate_next
+from arena.services.catalog import get_challenge, list_challenges, sync_catalog, track_titles
+from arena.services.preparation import prepare_version
+from arena.services.version_jobs import run_next
 from arena.services.versions import spec_from_json, spec_to_json, version_spec
 from graders import PrepareError, load_catalog
 from graders.authoring.bundle import folder_files
@@ -81,7 +75,7 @@ def test_a_folder_is_published_by_the_validation_that_proves_it(app, folder, mak
         assert [v.challenge.slug for v in report.pending] == ["softmax"]
         with pytest.raises(NotFound):
             get_challenge("softmax")  # never published: learners do not see it yet
-        while validate_next(make_sandbox("process")):
+        while run_next(make_sandbox("process")):
             pass
         softmax = get_challenge("softmax")
         assert softmax.current_version.statement["en"] == "New words.\n"
@@ -97,7 +91,7 @@ def test_a_folder_that_fails_validation_is_not_published(app, folder, make_sandb
         "def softmax(row):\n    return [0.0 for _ in row]\n", encoding="utf-8")
     with app.app_context():
         sync_catalog(folder)
-        while validate_next(make_sandbox("process")):
+        while run_next(make_sandbox("process")):
             pass
         softmax = get_challenge("softmax")
         assert softmax.current_version_id == old
@@ -172,9 +166,9 @@ def test_prepare_error_is_stored_on_the_version(app, folder):
 
 
 @pytest.mark.sandbox
-def test_prepare_pending_prepares_every_current_version(app, folder):
+def test_the_lane_prepares_every_current_version(app, folder):
     with app.app_context():
         sync_catalog(folder)
-        while prepare_pending(get_sandbox(app)):
+        while run_next(get_sandbox(app)):
             pass
         assert all(c.current_version.prepared for c in list_challenges())

@@ -87,3 +87,19 @@ def test_creating_the_app_starts_no_threads(clean_env, tmp_path):
     assert threading.active_count() == before
     assert not app.extensions["arena.queue"].running
     assert "arena.sandbox" not in app.extensions
+
+
+def test_the_authoring_budget_comes_from_the_settings(clean_env, tmp_path):
+    from arena.services.preparation import budget
+    from graders.budget import DEFAULT_BUDGET, Budget
+
+    clean_env.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))
+    with create_app().app_context():
+        assert budget() == DEFAULT_BUDGET == Budget(100, 1024 * 1024, 8 * 1024 * 1024, 120.0)
+    clean_env.setenv("ARENA_PREPARE_MAX_CASES", "40")
+    clean_env.setenv("ARENA_AUTHORING_SECONDS", "30")
+    with create_app().app_context():
+        assert (budget().cases, budget().seconds) == (40, 30.0)
+    clean_env.setenv("ARENA_MAX_DRAFTS_PER_AUTHOR", "0")
+    with pytest.raises(ValueError, match="ARENA_MAX_DRAFTS_PER_AUTHOR must be at least 1"):
+        create_app()

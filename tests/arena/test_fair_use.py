@@ -181,7 +181,7 @@ def _serve() -> int | None:
     return claimed
 
 
-def test_claims_take_turns_between_users(app, catalog):
+def test_claims_take_turns_between_users(app, claimable_catalog):
     with app.app_context():
         flood, learner, third = (create_user(name) for name in ("flood", "lee", "tia"))
         flooded = _queue(flood, 5)
@@ -195,7 +195,7 @@ def test_claims_take_turns_between_users(app, catalog):
         assert [_serve() for _ in range(5)] == [*flooded[1:], None]
 
 
-def test_a_user_with_a_job_running_waits_behind_one_without(app, catalog):
+def test_a_user_with_a_job_running_waits_behind_one_without(app, claimable_catalog):
     with app.app_context():
         flood, learner = create_user("flood"), create_user("lee")
         flooded = _queue(flood, 4)
@@ -207,7 +207,7 @@ def test_a_user_with_a_job_running_waits_behind_one_without(app, catalog):
         assert [_serve() for _ in range(6)] == [*runs, *flooded[1:], None]
 
 
-def test_a_user_just_served_waits_behind_one_not_served_yet(app, catalog):
+def test_a_user_just_served_waits_behind_one_not_served_yet(app, claimable_catalog):
     """One worker: the flood's job has just finished, so none of its jobs runs, and still the
     learner's job goes before the flood's next; then they alternate."""
     with app.app_context():

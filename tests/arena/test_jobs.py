@@ -20,7 +20,7 @@ CODE = "def softmax(row):\n    return row\n"
 
 
 @pytest.fixture
-def ctx(app, catalog):
+def ctx(app, claimable_catalog):
     """Run the test inside an app context with the catalog loaded."""
     with app.app_context():
         yield app
@@ -77,13 +77,13 @@ def _race(app, workers: int = 6) -> list[int]:
     return claims
 
 
-def test_claims_are_atomic_across_threads(app, catalog):
+def test_claims_are_atomic_across_threads(app, claimable_catalog):
     with app.app_context():
         ids = {create_submission(_user(f"user{i}"), "softmax", CODE).id for i in range(30)}
     assert Counter(_race(app)) == Counter(ids)
 
 
-def test_threads_racing_on_one_users_jobs_claim_one(app, catalog):
+def test_threads_racing_on_one_users_jobs_claim_one(app, claimable_catalog):
     """Only one job of a user runs at a time, however many workers race for them (on
     PostgreSQL the user's row is locked, since two statements could each find them idle)."""
     with app.app_context():

@@ -24,7 +24,7 @@ from graders import GradeReport, Verdict
 TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
           "challenge_version", "course", "course_member", "gradebook_cell", "regrade",
           "regrade_item", "submission", "submission_grade", "test_result"}
-HEAD = "0011"
+HEAD = "0012"
 
 
 def _tables(app) -> set[str]:

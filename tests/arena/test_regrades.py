@@ -101,7 +101,9 @@ def _report(verdict: str) -> GradeReport:
     return GradeReport(verdict=Verdict(verdict), tests=tests)
 
 
-def test_a_recorded_regrade_keeps_the_old_verdict_once(app, client, people, course):
+def test_a_recorded_regrade_keeps_the_old_verdict_once(app, client, people, course,
+                                                       mark_prepared):
+    mark_prepared()
     sam, sue = _graded(app, "sam"), _graded(app, "sue", "wrong_answer")
     url = _regrade(client, people["ivy"], course=course).json["url"]
     with app.app_context():
@@ -130,7 +132,9 @@ def test_a_recorded_regrade_keeps_the_old_verdict_once(app, client, people, cour
     assert 'data-testid="grade-history"' in page and 'data-verdict="accepted"' in page
 
 
-def test_items_wait_for_their_submission_and_learners_come_first(app, client, people, course):
+def test_items_wait_for_their_submission_and_learners_come_first(app, client, people, course,
+                                                                 mark_prepared):
+    mark_prepared()
     with app.app_context():
         sam = db.session.scalar(db.select(User).where(User.username == "sam"))
         pending = create_submission(sam, SLUG, WEAK_SOLUTION).id  # queued, not graded yet

@@ -121,7 +121,9 @@ def test_arena_db_prune_says_what_it_removed(app, catalog, environment):
         "runs finished over 14 days ago: 1 deleted",
         "runs beyond a user's newest 16777216 bytes: 0 deleted",
         "work finished over 90 days ago, outside gradebooks: 1 trimmed (output and public "
-        "test details dropped)"]
+        "test details dropped)",
+        "superseded drafts made over 30 days ago that nothing uses: 0 deleted (with the runs "
+        "on them)"]
     result = app.test_cli_runner().invoke(main, ["db", "prune", "--run-days", "0"])
     assert "ARENA_RETENTION_RUN_DAYS is 0: nothing removed by it" in result.output
     for days in ("1e9", "inf", "nan", "-1"):  # 1e9: a date before year 1, a traceback

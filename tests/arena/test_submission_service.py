@@ -25,7 +25,7 @@ CODE = "def softmax(row):\n    return row\n"
 
 
 @pytest.fixture
-def ctx(app, catalog):
+def ctx(app, claimable_catalog):
     """Run the test inside an app context with the catalog loaded."""
     with app.app_context():
         yield app

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from arena.sandbox import get_sandbox
-from arena.services.catalog import get_challenge, prepare_version, sync_catalog
+from arena.services.catalog import get_challenge, sync_catalog
+from arena.services.preparation import prepare_version
 from graders import load_catalog
 from graders.authoring.record import update_record
 

@@ -16,6 +16,7 @@ from arena.models import Challenge, ChallengeVersion
 from arena.queue import get_queue
 from arena.services.authoring import create_challenge, manageable, replace_draft
 from arena.services.validation import request_validation, validation_body
+from arena.services.version_jobs import refuse_past_cap
 from arena.services.versions import VERSION, find_version, publish, versions_of
 from graders.authoring.bundle import (
     MAX_ARCHIVE_BYTES,
@@ -28,6 +29,10 @@ from graders.problems import ChallengeProblems, Problem
 bp = APIBlueprint("authoring", __name__)
 AUTHORING_ERRORS = (401, 403, 404)
 NO_FILES = "send the files as JSON {\"files\": {path: text}}, or a multipart field 'archive'"
+UPLOAD_422 = ("Files that cannot become a challenge (code `invalid_challenge`, with problems), "
+              "or one version more than a challenge or an author may keep, once the "
+              "superseded drafts nothing uses are deleted (`too_many_versions`, "
+              "`too_many_drafts`)")
 
 
 class FilesIn(Schema):
@@ -161,8 +166,7 @@ def _described(challenge: Challenge, version: ChallengeVersion) -> dict:
 @bp.output(DraftOut, status_code=201)
 @bp.doc(summary="Create a challenge (a draft)", responses=error_responses(
     401, 403, 409, 413, 422, described={
-        409: "A challenge has this slug (code `exists`)",
-        422: "Files that cannot become a challenge (code `invalid_challenge`, with problems)"}))
+        409: "A challenge has this slug (code `exists`)", 422: UPLOAD_422}))
 def create_view(json_data: dict) -> dict:
     """Upload a new challenge's files; its first version is a draft that learners never see."""
     version = create_challenge(current_user(), _uploaded_files(json_data))
@@ -174,7 +178,7 @@ def create_view(json_data: dict) -> dict:
 @bp.input(FilesIn, location="json")
 @bp.output(DraftOut)
 @bp.doc(summary="Replace a challenge's draft", responses=error_responses(
-    *AUTHORING_ERRORS, 409, 413, 422))
+    *AUTHORING_ERRORS, 409, 413, 422, described={422: UPLOAD_422}))
 def replace_view(slug: str, json_data: dict) -> dict:
     """Upload new files for a challenge: they become its draft (the published one stays)."""
     version = replace_draft(current_user(), slug, _uploaded_files(json_data))
@@ -196,14 +200,18 @@ def files_view(slug: str, query_data: dict) -> dict:
 @bp.post("/challenges/<slug>/validate")
 @bp.auth_required(auth)
 @bp.output(UrlOut, status_code=202)
-@bp.doc(summary="Validate the draft", description="In the sandbox, in the background: the "
-        "reference passes, the starter fails, every mutant is caught by a hidden case and "
-        "named. Follow the url.", responses=error_responses(*AUTHORING_ERRORS, 409))
+@bp.doc(summary="Validate the draft", description="In the sandbox, in the background, within "
+        "the version's budget of cases, bytes and seconds: the reference passes, the starter "
+        "fails, every mutant is caught by a hidden case and named. Follow the url.",
+        responses=error_responses(*AUTHORING_ERRORS, 409, described={
+            429: "Too many refused tokens from your address, or too many of your versions "
+                 "being validated or prepared (code `too_many_pending`)"}))
 def validate_view(slug: str) -> tuple:
     """Queue a validation of the draft."""
     challenge = manageable(current_user(), slug)
     if challenge.draft_version is None:
         raise Conflict(f"{slug!r} has no draft to validate", code="no_draft")
+    refuse_past_cap(challenge.draft_version)
     request_validation(challenge.draft_version)
     db.session.commit()
     get_queue(current_app).notify(background=True)

@@ -11,11 +11,15 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Double, ForeignKey, String, Text, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import JSON, Double, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from arena.extensions import db
 from arena.models.types import JSONText, UTCDateTime, utcnow
+from graders.verdicts import Status
+
+#: A preparation that ended without data: `prepare_error` says why.
+PREPARE_FAILED = "failed"
 
 
 class Origin(StrEnum):
@@ -86,8 +90,15 @@ class ChallengeVersion(db.Model):
     computed, and its latest validation."""
 
     __tablename__ = "challenge_version"
-    __table_args__ = (UniqueConstraint("challenge_id", "content_hash"),
-                      UniqueConstraint("challenge_id", "number"))
+    __table_args__ = (
+        UniqueConstraint("challenge_id", "content_hash"),
+        UniqueConstraint("challenge_id", "number"),
+        # The authoring lane's queries read these alone (arena.services.version_jobs): on
+        # SQLite, a column stored after the large documents costs reading them to reach.
+        Index("ix_challenge_version_prepare_status", "prepare_status", "author_id"),
+        Index("ix_challenge_version_validation_status", "validation_status", "author_id"),
+        Index("ix_challenge_version_author_id", "author_id", "job_started_at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
@@ -108,19 +119,31 @@ class ChallengeVersion(db.Model):
     spec: Mapped[dict[str, Any]] = mapped_column(JSON)
     prepared: Mapped[Any | None] = mapped_column(JSONText, deferred=True)
     prepare_error: Mapped[str | None] = mapped_column(Text)
+    #: None (never asked), "queued", "running", "done" (`prepared` is stored) or "failed"
+    #: (`prepare_error` is): submissions wait, unclaimable, until it is done or failed.
+    prepare_status: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     author_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL"))
     published_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     #: None (never asked), "queued", "running" or "done"; the result is in `validation`.
     validation_status: Mapped[str | None] = mapped_column(String(16))
-    #: While a validation runs: its worker's claim ends then unless renewed.
+    #: While a validation or a preparation runs (never both): its claim ends then unless
+    #: renewed.
     lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: When its latest validation or preparation was claimed: the lane's turns between authors.
+    job_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     validation: Mapped[dict[str, Any] | None] = mapped_column(JSONText, deferred=True)
     #: Publish as soon as a validation proves it valid (a folder synced from disk).
     publish_when_valid: Mapped[bool] = mapped_column(default=False)
 
     challenge: Mapped[Challenge] = relationship(foreign_keys=[challenge_id])
+
+    @validates("prepared")
+    def _prepared_status(self, _key: str, prepared: Any) -> Any:
+        """Keep `prepare_status` with the data: done once stored, never asked once dropped."""
+        self.prepare_status = Status.DONE if prepared is not None else None
+        return prepared
 
     @property
     def valid(self) -> bool | None:

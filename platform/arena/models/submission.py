@@ -38,6 +38,9 @@ class Submission(db.Model):
         # planners without statistics prefer it to ix_submission_status_id.
         Index("ix_submission_gradebook", "status", "kind", "user_id", "challenge_id",
               "created_at", "verdict", "version_id", "finished_at", "id"),
+        # Whether anything uses a version (arena.services.retention), and the foreign key's
+        # own check when one is deleted.
+        Index("ix_submission_version_id", "version_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.models import Challenge, ChallengeVersion
 from arena.presenters.texts import localized
-from arena.services.catalog import prepared_data
+from arena.services.preparation import prepared_data
 from arena.services.versions import version_spec
 from graders.judging.judge import display
 

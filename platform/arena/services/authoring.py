@@ -3,18 +3,22 @@ uploaded files, and the instructor's overview.
 
 Instructors manage the challenges they created, admins every challenge; a challenge loaded
 from a folder is changed in its folder (and `arena challenges sync`), not here. Someone
-else's never-published draft is not found, so that its existence does not leak.
+else's never-published draft is not found, so that its existence does not leak. What one
+challenge and one author keep is capped: past a cap, a new version deletes the oldest
+superseded drafts that nothing uses, and is refused (422) only when that makes no room.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, distinct, func, select
+from flask import current_app
+from sqlalchemy import ColumnElement, case, distinct, func, select
 
-from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound
+from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound, OverLimit
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
+from arena.services.retention import delete_drafts
 from arena.services.versions import describe, make_draft, store_version
 from graders import ChallengeSpec, Verdict
 from graders.problems import ChallengeProblems
@@ -105,11 +109,33 @@ def _replace(challenge: Challenge, files: dict[str, bytes],
 
 def _draft(challenge: Challenge, spec: ChallengeSpec, files: dict[str, bytes],
            author_id: int | None) -> ChallengeVersion:
-    """Store the files as a version and make it the challenge's draft."""
+    """Store the files as a version and make it the challenge's draft, within the caps."""
     version = store_version(challenge, spec, files, author_id)
     make_draft(challenge, version)
+    db.session.flush()
+    _within(current_app.config["MAX_VERSIONS_PER_CHALLENGE"], "too_many_versions",
+            f"{challenge.slug!r} would keep {{count}} versions, and a challenge keeps at most "
+            "{limit}", ChallengeVersion.challenge_id == challenge.id)
+    if author_id is not None:  # the operator's (no author) are capped per challenge only
+        _within(current_app.config["MAX_DRAFTS_PER_AUTHOR"], "too_many_drafts",
+                "you would keep {count} drafts (versions you uploaded, never published), and "
+                "an author keeps at most {limit}",
+                ChallengeVersion.author_id == author_id, ChallengeVersion.published_at.is_(None))
     db.session.commit()
     return version
+
+
+def _within(limit: int, code: str, said: str, *scope: ColumnElement[bool]) -> None:
+    """Keep at most `limit` versions in `scope` by deleting its oldest superseded drafts; if
+    that is not enough, undo the upload and raise OverLimit saying `said` with the numbers."""
+    count = db.session.scalar(select(func.count()).select_from(ChallengeVersion).where(*scope))
+    if count > limit:
+        count -= delete_drafts(*scope, most=count - limit)
+    if count > limit:
+        db.session.rollback()
+        raise OverLimit(said.format(count=count, limit=limit) + ": the superseded drafts "
+                        "nothing uses were deleted to make room, and each of the others is "
+                        "published, a draft, in use or being validated", code)
 
 
 @dataclass

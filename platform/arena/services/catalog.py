@@ -7,28 +7,20 @@ a broken folder is reported and skipped, and the version learners see stays live
 
 from __future__ import annotations
 
-import json
-import threading
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import Text, select, type_coerce
+from sqlalchemy import select
 
 from arena.errors import NotFound
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Origin
 from arena.services.validation import request_validation
-from arena.services.versions import describe, make_draft, publish, store_version, version_spec
-from graders import Prepared, PrepareError, prepare
+from arena.services.versions import describe, make_draft, publish, store_version
 from graders.authoring.bundle import folder_files
 from graders.authoring.record import read_record
 from graders.problems import ChallengeProblems, Problem
-from graders.sandbox import Sandbox
 from graders.spec import challenge_folders, in_catalog_order, load_files, tracks_of
-
-# Preparing runs authored code in the sandbox; one at a time per process is plenty.
-_prepare_lock = threading.Lock()
 
 
 @dataclass
@@ -115,51 +107,3 @@ def get_challenge(slug: str) -> Challenge:
     if challenge is None or not challenge.published:
         raise NotFound(f"no challenge called {slug!r}")
     return challenge
-
-
-def prepared_data(version: ChallengeVersion) -> Prepared | None:
-    """Return a version's prepared cases, or None before they are computed.
-
-    Every grading reads them: the stored text is decoded once per process (a tenth of a
-    grading's CPU otherwise), keyed by the text itself, so a changed row is never missed."""
-    raw = db.session.scalar(select(type_coerce(ChallengeVersion.prepared, Text))
-                            .where(ChallengeVersion.id == version.id))
-    return _decoded_prepared(raw) if raw is not None else None
-
-
-@lru_cache(maxsize=64)
-def _decoded_prepared(raw: str) -> Prepared:
-    return Prepared.from_json(json.loads(raw))
-
-
-def prepare_version(version: ChallengeVersion, sandbox: Sandbox) -> Prepared:
-    """Compute and store a version's cases once; raise PrepareError when its code fails."""
-    with _prepare_lock:
-        db.session.refresh(version)
-        if version.prepared is None:
-            try:
-                version.prepared = prepare(version_spec(version), sandbox).to_json()
-                version.prepare_error = None
-            except Exception as exc:  # kept for authors; the next submission tries again
-                db.session.rollback()
-                version.prepare_error = f"{type(exc).__name__}: {exc}"
-                db.session.commit()
-                raise
-            db.session.commit()
-    return prepared_data(version)
-
-
-def prepare_pending(sandbox: Sandbox) -> bool:
-    """Prepare one current version that has neither data nor an error; tell whether one was."""
-    is_current = Challenge.current_version_id == ChallengeVersion.id
-    version = db.session.scalar(
-        select(ChallengeVersion).join(Challenge, is_current)
-        .where(Challenge.active, ChallengeVersion.prepared.is_(None),
-               ChallengeVersion.prepare_error.is_(None)).limit(1))
-    if version is None:
-        return False
-    try:
-        prepare_version(version, sandbox)
-    except PrepareError:
-        pass  # the error is stored on the version, which keeps it from being retried here
-    return True

@@ -16,7 +16,16 @@ from sqlalchemy import ColumnElement, Select, case, exists, func, select, update
 from sqlalchemy.orm import aliased
 
 from arena.extensions import db
-from arena.models import Kind, RegradeItem, Submission, SubmissionGrade, TestResult, User
+from arena.models import (
+    ChallengeVersion,
+    Kind,
+    RegradeItem,
+    Submission,
+    SubmissionGrade,
+    TestResult,
+    User,
+)
+from arena.models.challenge import PREPARE_FAILED
 from arena.models.types import utcnow
 from arena.services import finished
 from arena.services.gradebook_cells import refresh_submission
@@ -58,6 +67,13 @@ def claim(submission_id: int) -> bool:
     return result.rowcount == 1
 
 
+def prepared_versions() -> Select:
+    """Select the versions whose preparation is over (stored, or failed): work on them may be
+    claimed. Work on the others waits for the authoring lane, which no grading worker runs."""
+    return select(ChallengeVersion.id).where(
+        ChallengeVersion.prepare_status.in_((Status.DONE, PREPARE_FAILED)))
+
+
 @cache
 def fair_order() -> Select:
     """Return the queued submissions' ids in the order workers should take them (the first
@@ -82,8 +98,8 @@ def fair_order() -> Select:
     queued = (select(Submission.id, runs_first.label("runs_first"), served.c.last,
                      place.label("turn"))
               .join(served, served.c.user_id == Submission.user_id)
-              .where(Submission.status == Status.QUEUED, ~user_busy(Submission.user_id))
-              .subquery())
+              .where(Submission.status == Status.QUEUED, ~user_busy(Submission.user_id),
+                     Submission.version_id.in_(prepared_versions())).subquery())
     return select(queued.c.id).order_by(queued.c.turn, queued.c.last.asc().nulls_first(),
                                         queued.c.runs_first, queued.c.id).limit(8)
 

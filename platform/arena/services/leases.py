@@ -1,11 +1,11 @@
 """Leases: a claimed job belongs to its worker only while the worker heartbeats.
 
-Each job table (submissions, regrade items, validations) keeps `lease_expires_at` beside its
-status. A claim sets it, a `Heartbeat` pushes it forward while the job runs, and `reap()`
-(run by every queue, in any number of processes) puts back the jobs whose lease lapsed: their
-worker died or hangs. A job without a lease that is running comes from before leases: it
-counts as lapsed. Nothing is requeued for being running at start-up, so a second process
-sharing the database never takes live work from the first.
+Each job table (submissions, regrade items, a version's validation or preparation) keeps
+`lease_expires_at` beside its status. A claim sets it, a `Heartbeat` pushes it forward while
+the job runs, and `reap()` (run by every queue, in any number of processes) puts back the jobs
+whose lease lapsed: their worker died or hangs. A job without a lease that is running comes
+from before leases: it counts as lapsed. Nothing is requeued for being running at start-up, so
+a second process sharing the database never takes live work from the first.
 """
 
 from __future__ import annotations
@@ -61,9 +61,10 @@ def reap() -> int:
                                lease_expires_at=None))
     count += db.session.execute(update(RegradeItem).where(lapsed).values(
         status=Status.QUEUED, lease_expires_at=None)).rowcount
-    count += db.session.execute(update(ChallengeVersion).where(
-        _lapsed(ChallengeVersion, ChallengeVersion.validation_status))
-        .values(validation_status=Status.QUEUED, lease_expires_at=None)).rowcount
+    for status in (ChallengeVersion.validation_status, ChallengeVersion.prepare_status):
+        count += db.session.execute(update(ChallengeVersion).where(
+            _lapsed(ChallengeVersion, status))
+            .values({status: Status.QUEUED, ChallengeVersion.lease_expires_at: None})).rowcount
     db.session.commit()
     if count:
         log.warning("requeued %d jobs whose worker stopped renewing its lease", count)

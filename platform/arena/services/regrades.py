@@ -36,11 +36,18 @@ from arena.models import (
 )
 from arena.models.types import utcnow
 from arena.services.assignments import course_version
-from arena.services.catalog import get_challenge, prepare_version, prepared_data
+from arena.services.catalog import get_challenge
 from arena.services.courses import managed_course, teaches
 from arena.services.gradebook_cells import refresh_submission
-from arena.services.jobs import lock_user, report_values, test_row, user_busy
+from arena.services.jobs import (
+    lock_user,
+    prepared_versions,
+    report_values,
+    test_row,
+    user_busy,
+)
 from arena.services.leases import Heartbeat, lease_end
+from arena.services.preparation import prepared_data
 from arena.services.submissions import assigned_in
 from arena.services.versions import version_spec
 from graders import GradeReport, Status, Verdict, grade
@@ -145,12 +152,15 @@ def progress(regrade: Regrade) -> Progress:
 
 
 def claim_next_item() -> int | None:
-    """Claim the oldest queued item whose submission is graded and whose learner has no job
-    running (arena.services.jobs.user_busy); return its id."""
+    """Claim the oldest queued item whose submission is graded, whose version is prepared
+    (arena.services.jobs.prepared_versions) and whose learner has no job running
+    (arena.services.jobs.user_busy); return its id."""
     candidates = db.session.execute(
         select(RegradeItem.id, Submission.user_id)
         .join(Submission, Submission.id == RegradeItem.submission_id)
-        .where(RegradeItem.status == Status.QUEUED, Submission.status == Status.DONE)
+        .join(Regrade, Regrade.id == RegradeItem.regrade_id)
+        .where(RegradeItem.status == Status.QUEUED, Submission.status == Status.DONE,
+               Regrade.version_id.in_(prepared_versions()))
         .order_by(RegradeItem.id).limit(8)).all()
     db.session.commit()
     for item_id, user_id in candidates:
@@ -174,14 +184,15 @@ def regrade_item(item_id: int, sandbox: Sandbox) -> None:
         return  # its submission was deleted meanwhile
     attempt, submission = item.attempt, db.session.get(Submission, item.submission_id)
     version = item.regrade.version
+    report = None  # stays None when its version could not be prepared: the item fails
     try:
-        with Heartbeat(RegradeItem, item_id, RegradeItem.status == Status.RUNNING,
-                       RegradeItem.attempt == attempt):
-            prepared = prepared_data(version) or prepare_version(version, sandbox)
-            report = grade(version_spec(version), prepared, submission.code, sandbox)
+        prepared = prepared_data(version)
+        if prepared is not None:
+            with Heartbeat(RegradeItem, item_id, RegradeItem.status == Status.RUNNING,
+                           RegradeItem.attempt == attempt):
+                report = grade(version_spec(version), prepared, submission.code, sandbox)
     except Exception:
         log.exception("regrade item %s (submission %s) failed", item_id, submission.id)
-        report = None
     if report is None or report.verdict == Verdict.INTERNAL_ERROR:
         _finish_item(item_id, attempt, "failed")
         db.session.commit()

@@ -1,10 +1,12 @@
-"""Retention: old runs deleted, a user's runs kept within a share of storage, and old work's
-printed output and public test details dropped, so that stored data stops growing.
+"""Retention: old runs deleted, a user's runs kept within a share of storage, old work's
+printed output and public test details dropped, and superseded drafts deleted, so that stored
+data stops growing.
 
-What is never touched: queued or running work (only `done` rows qualify), and the recorded
-submissions of a student on a challenge that has a gradebook cell: what counts in a gradebook
-stays whole. Runs never count in a gradebook. Every step is one conditional statement per
-batch, committed at once, so it is safe beside a running server and safe to repeat.
+What is never touched: queued or running work (only `done` rows qualify), the recorded
+submissions of a student on a challenge that has a gradebook cell (what counts in a gradebook
+stays whole; runs never count in one), and any version something uses (`_superseded`). Every
+step is one conditional statement per batch, committed at once, so it is safe beside a
+running server and safe to repeat.
 """
 
 from __future__ import annotations
@@ -14,13 +16,25 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, delete, exists, func, not_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    and_,
+    delete,
+    exists,
+    func,
+    literal,
+    not_,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.orm import aliased
 from sqlalchemy.sql.functions import FunctionElement
 from sqlalchemy.types import Integer
 
 from arena.extensions import db
-from arena.models import GradebookCell, Kind, Submission, TestResult
+from arena.models import ChallengeVersion, GradebookCell, Kind, Submission, TestResult
 from arena.models.types import utcnow
 from graders import Status
 
@@ -34,12 +48,13 @@ class Retention:
     run_days: float = 0
     detail_days: float = 0
     run_bytes_per_user: int = 0
+    draft_days: float = 0
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> Retention:
         """Read the RETENTION_* settings."""
         return cls(config["RETENTION_RUN_DAYS"], config["RETENTION_DETAIL_DAYS"],
-                   config["RETENTION_RUN_BYTES_PER_USER"])
+                   config["RETENTION_RUN_BYTES_PER_USER"], config["RETENTION_DRAFT_DAYS"])
 
 
 @dataclass
@@ -49,6 +64,7 @@ class PruneReport:
     old_runs: int = 0  # runs deleted for their age
     runs_over_share: int = 0  # a user's oldest runs deleted beyond their share of storage
     trimmed: int = 0  # submissions and runs whose output and public test details were dropped
+    drafts: int = 0  # superseded drafts deleted (with the finished runs on them)
 
 
 class stored_bytes(FunctionElement):
@@ -81,6 +97,8 @@ def prune(retention: Retention, now: datetime | None = None) -> PruneReport:
             retention.run_bytes_per_user))
     if retention.detail_days:
         report.trimmed = _trim(now - timedelta(days=retention.detail_days))
+    if retention.draft_days:
+        report.drafts = _prune_drafts(now - timedelta(days=retention.draft_days))
     return report
 
 
@@ -139,3 +157,50 @@ def _trim(before: datetime) -> int:
                            .values(detail=None))
         db.session.commit()
     return trimmed
+
+
+def _superseded() -> ColumnElement[bool]:
+    """A superseded draft nothing uses: never published, no validation or preparation queued
+    or running, not its challenge's newest version (a number is never given twice), and no
+    row pointing at it (its challenge's draft and published pointers, a submission, a
+    regrade, an assignment: every foreign key to a version, those added later too) but
+    finished runs, which are deleted with it."""
+    newer = aliased(ChallengeVersion)
+    idle = [or_(status.is_(None), status.not_in((Status.QUEUED, Status.RUNNING)))
+            for status in (ChallengeVersion.validation_status, ChallengeVersion.prepare_status)]
+    conditions = [ChallengeVersion.published_at.is_(None), *idle,
+                  exists().where(newer.challenge_id == ChallengeVersion.challenge_id,
+                                 newer.number > ChallengeVersion.number)]
+    for table in db.metadata.sorted_tables:
+        for key in table.foreign_keys:
+            if key.column is not ChallengeVersion.__table__.c.id:
+                continue
+            pointing = select(literal(1)).where(key.parent == ChallengeVersion.id)
+            if table is Submission.__table__:
+                pointing = pointing.where(not_(and_(*_finished_run())))
+            conditions.append(not_(pointing.exists()))
+    return and_(*conditions)
+
+
+def delete_drafts(*scope: ColumnElement[bool], most: int = BATCH) -> int:
+    """Delete the oldest superseded drafts within `scope`, at most `most`, with the finished
+    runs on them; return how many were deleted. The caller commits."""
+    ids = list(db.session.scalars(select(ChallengeVersion.id).where(*scope, _superseded())
+                                  .order_by(ChallengeVersion.id).limit(most)))
+    # The condition again: a version chosen a moment ago goes only if still superseded.
+    going = select(ChallengeVersion.id).where(ChallengeVersion.id.in_(ids), _superseded())
+    db.session.execute(delete(Submission).where(Submission.version_id.in_(going),
+                                                *_finished_run()))
+    return db.session.execute(delete(ChallengeVersion).where(
+        ChallengeVersion.id.in_(ids), _superseded())).rowcount
+
+
+def _prune_drafts(before: datetime) -> int:
+    """Delete the superseded drafts made before `before`, a batch per commit."""
+    deleted = 0
+    while True:
+        batch = delete_drafts(ChallengeVersion.created_at < before)
+        db.session.commit()
+        deleted += batch
+        if batch < BATCH:
+            return deleted

@@ -1,5 +1,6 @@
-"""Validating a challenge version in the background: queued, claimed once, its progress
-stored step by step, and a folder's draft published the moment it is proven valid.
+"""Validating a challenge version in the background: queued, claimed once by the authoring
+lane (arena.services.version_jobs), its progress stored step by step, and a folder's draft
+published the moment it is proven valid.
 
 All authored code runs in the sandbox (graders.authoring.validate); this module moves data.
 """
@@ -9,11 +10,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from sqlalchemy import select, update
-
 from arena.extensions import db
 from arena.models import ChallengeVersion
-from arena.services.leases import Heartbeat, lease_end
+from arena.services.leases import Heartbeat
+from arena.services.preparation import budget, record_failure
 from arena.services.versions import publish, version_spec
 from graders.authoring.validate import Validation, steps, validate
 from graders.problems import Problem
@@ -37,63 +37,43 @@ def request_validation(version: ChallengeVersion) -> None:
     version.validation = _state(None, 0, steps(version_spec(version)), finished=False)
 
 
-def claim(version_id: int) -> bool:
-    """Mark one queued validation running; tell whether this caller won it."""
-    won = db.session.execute(update(ChallengeVersion).where(
-        ChallengeVersion.id == version_id, ChallengeVersion.validation_status == QUEUED)
-        .values(validation_status=RUNNING, lease_expires_at=lease_end())).rowcount
-    db.session.commit()
-    return won == 1
-
-
-def claim_validation() -> int | None:
-    """Claim the oldest queued validation; return its version id."""
-    candidates = db.session.scalars(select(ChallengeVersion.id).where(
-        ChallengeVersion.validation_status == QUEUED).order_by(ChallengeVersion.id).limit(4)).all()
-    db.session.commit()
-    return next((version_id for version_id in candidates if claim(version_id)), None)
-
-
 def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
-    """Validate a claimed version, storing progress as it goes; never leave it running.
+    """Validate a claimed version within the app's budget, storing progress as it goes; never
+    leave it running.
 
-    A valid result keeps the prepared cases, and publishes a folder's draft that waits for it.
+    The prepared cases are stored as soon as they are computed (submissions may wait for
+    them), or the version's preparation fails with the validation's problem; a valid result
+    publishes a folder's draft that waits for it.
     """
     version = db.session.get(ChallengeVersion, version_id)
     spec = version_spec(version)
     total = steps(spec)
 
     def progress(result: Validation, done: int) -> None:
+        if result.prepared is not None and version.prepared is None:
+            version.prepared, version.prepare_error = result.prepared.to_json(), None
         version.validation = _state(result, done, total, finished=False)
         db.session.commit()
 
     try:
         with Heartbeat(ChallengeVersion, version_id,
                        ChallengeVersion.validation_status == RUNNING):
-            result = validate(spec, sandbox, progress)
+            result = validate(spec, sandbox, progress, budget())
     except Exception as exc:  # noqa: BLE001 - the platform's fault: say so, never stay running
         log.exception("validating version %s failed", version_id)
         db.session.rollback()
         result = Validation(spec.slug, [Problem(f"the platform failed to validate this "
                                                 f"version ({type(exc).__name__}); try again")])
+    else:
+        if result.prepared is None and version.prepared is None:
+            record_failure(version, "; ".join(p.message for p in result.problems))
     version.validation = _state(result, total, total, finished=True)
     version.validation_status, version.lease_expires_at = DONE, None
-    if result.prepared is not None and version.prepared is None:
-        version.prepared, version.prepare_error = result.prepared.to_json(), None
     challenge = version.challenge
     if result.ok and version.publish_when_valid and challenge.draft_version_id == version.id:
         publish(challenge, version)
     db.session.commit()
     return version
-
-
-def validate_next(sandbox: Sandbox) -> bool:
-    """Run one queued validation; tell whether there was one."""
-    version_id = claim_validation()
-    if version_id is None:
-        return False
-    run_validation(version_id, sandbox)
-    return True
 
 
 def validation_body(version: ChallengeVersion) -> dict[str, Any]:

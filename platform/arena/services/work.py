@@ -1,9 +1,10 @@
 """One unit of work for a worker, whichever queue feeds it, learners first.
 
 `grade_next` grades the queued submission or run whose turn it is (arena.services.jobs:
-turns between users, then runs first). Lower-priority work: `regrade_next` regrades one
-item, `author_next` validates one version or prepares one published version (many
-sandboxes: seconds). Each tells whether there was work.
+turns between users, then runs first); `regrade_next` regrades one item, when no submission
+waits. The authoring lane's own threads, never these, run `author_next`: one validation or
+preparation (many sandboxes: seconds), in turns between authors. Each tells whether there
+was work.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from sqlalchemy import func, select
 
 from arena.extensions import db
 from arena.models import Submission
-from arena.services.catalog import prepare_pending
+from arena.services import version_jobs
 from arena.services.grading import grade_submission
-from arena.services.jobs import claim_next
+from arena.services.jobs import claim_next, prepared_versions
 from arena.services.regrades import claim_next_item, regrade_item
-from arena.services.validation import validate_next
 from graders import Status
 from graders.sandbox import Sandbox
 
@@ -40,14 +40,15 @@ def regrade_next(sandbox: Sandbox) -> bool:
 
 
 def author_next(sandbox: Sandbox) -> bool:
-    """Validate one queued version, else prepare one published version."""
-    return validate_next(sandbox) or prepare_pending(sandbox)
+    """Validate or prepare one version, whichever's turn it is."""
+    return version_jobs.run_next(sandbox)
 
 
 def queued_submissions() -> int:
-    """Count the submissions waiting for a worker."""
+    """Count the submissions waiting for a worker (not those waiting for a preparation)."""
     count = db.session.scalar(select(func.count()).select_from(Submission)
-                              .where(Submission.status == Status.QUEUED))
+                              .where(Submission.status == Status.QUEUED,
+                                     Submission.version_id.in_(prepared_versions())))
     db.session.commit()
     return count
 
