@@ -82,8 +82,10 @@ def _submitted(app, username: str, verdicts: dict[int, str], kind: str = "submis
         return submission.id
 
 
-def _regraded(app, verdict: str) -> int:
-    """Record every queued regrade item as `verdict`; return how many there were."""
+def _regraded(app, mark_prepared, verdict: str) -> int:
+    """Record every queued regrade item as `verdict` (their versions taken as prepared: no
+    sandbox grades here); return how many there were."""
+    mark_prepared()
     done = 0
     with app.app_context():
         while (item := claim_next_item()) is not None:
@@ -103,7 +105,7 @@ def _move(client, people, teacher: str, course: int, week: int, number: int):
 
 
 def test_an_owners_new_version_and_regrade_leave_another_course_as_it_was(
-        app, client, people, ians, tiny_valid_files, publish_files):
+        app, client, people, ians, tiny_valid_files, publish_files, mark_prepared):
     """The red team's first finding: the owner published a version with another reference and
     regraded; Ian's gradebook went from accepted to wrong_answer without his consent."""
     course, week = ians
@@ -114,7 +116,7 @@ def test_an_owners_new_version_and_regrade_leave_another_course_as_it_was(
     assert publish_files("ivy", tiny_valid_files) == 2
     assert client.post(f"/api/v1/challenges/{SLUG}/regrade", json={},
                        headers=people["ivy"]).status_code == 202
-    assert _regraded(app, "wrong_answer") == 1
+    assert _regraded(app, mark_prepared, "wrong_answer") == 1
     shown = client.get(f"/api/v1/submissions/{first}", headers=people["sam"]).json
     assert (shown["verdict"], shown["version"]) == ("wrong_answer", 2)
     assert [(g["verdict"], g["version"]) for g in shown["history"]] == [("accepted", 1)]
@@ -143,7 +145,7 @@ def test_an_owners_new_version_and_regrade_leave_another_course_as_it_was(
 
 
 def test_an_instructor_moves_to_the_new_version_then_regrades(
-        app, client, people, ians, tiny_valid_files, publish_files):
+        app, client, people, ians, tiny_valid_files, publish_files, mark_prepared):
     """Moving keeps earlier work at the verdict it had; the course's regrade grades it against
     the new version and changes that course's gradebook, and no other's."""
     course, week = ians
@@ -160,7 +162,7 @@ def test_an_instructor_moves_to_the_new_version_then_regrades(
                          headers=people["ian"])
     regrade = client.get(queued.json["url"], headers=people["ian"]).json
     assert (regrade["version"], regrade["total"]) == (2, 1)
-    assert _regraded(app, "wrong_answer") == 1
+    assert _regraded(app, mark_prepared, "wrong_answer") == 1
     assert _cell(client, people, course, "ian") == {"verdict": "wrong_answer", "late": False,
                                                     "attempts": 1, "first_accepted_at": None}
     assert _cell(client, people, ivys, "ivy") == before  # Ivy's course still counts version 1

@@ -102,7 +102,7 @@ def _cells(app) -> set[tuple]:
 
 
 def test_existing_assignments_pin_the_published_version_and_keep_their_cells(
-        app, tiny_files, tiny_valid_files, publish_files):
+        app, tiny_files, tiny_valid_files, publish_files, mark_prepared):
     """0011 pins each assigned challenge's published version (else its newest published one)
     and changes no cell: neither the stored ones nor their recomputation by the new rule."""
     other = {**tiny_files, "challenge.toml": tiny_files["challenge.toml"].replace(
@@ -129,6 +129,7 @@ def test_existing_assignments_pin_the_published_version_and_keep_their_cells(
         _graded(sam, "running-max", "wrong_answer")
         _graded(sam, "running-max-b", "runtime_error")
         request_regrade(ivy, "running-max", student="sam")  # Sam's first goes to version 2
+        mark_prepared()  # no sandbox grades here
         while (item := claim_next_item()) is not None:
             record_regrade(item, 1, GradeReport(Verdict.WRONG_ANSWER))
         assert db.session.get(Submission, first).verdict == "wrong_answer"
