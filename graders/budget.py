@@ -57,13 +57,13 @@ class Deadline:
         self.memory_per_box = sandbox.memory_per_box
         self.ends = time.monotonic() + seconds
 
-    def run(self, job: dict, limits: Limits) -> RunOutcome:
+    def run(self, job: dict, limits: Limits, hidden: bool = False) -> RunOutcome:
         """Run one job, ending it by the deadline."""
         left = self.ends - time.monotonic()
         if left <= 0:
             raise OutOfTime(self.seconds)
         wall = min(left, limits.wall_seconds)
-        outcome = self.sandbox.run(job, replace(limits, wall_seconds=wall))
+        outcome = self.sandbox.run(job, replace(limits, wall_seconds=wall), hidden=hidden)
         if wall < limits.wall_seconds and outcome.timed_out:
             raise OutOfTime(self.seconds)
         return outcome

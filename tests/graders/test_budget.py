@@ -27,8 +27,8 @@ class Recording:
         self.name, self.reason = sandbox.name, sandbox.reason
         self.memory_per_box = sandbox.memory_per_box
 
-    def run(self, job, limits):
-        outcome = self.sandbox.run(job, limits)
+    def run(self, job, limits, hidden=False):
+        outcome = self.sandbox.run(job, limits, hidden=hidden)
         self.read.append(len(outcome.stdout))
         return outcome
 
