@@ -15,10 +15,11 @@ decodes the secret: the channel is real on this machine, so that "nothing" means
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from abuse_harness import BACKENDS, Engine, Engines
+from abuse_harness import BACKENDS, Engine, Engines, HostState
 
 from graders import grade
 from graders.sandbox import Limits, RunOutcome, Sandbox
@@ -29,6 +30,15 @@ ATTACK = Path(__file__).resolve().parent / "integrity" / "page_cache.py"
 SETTINGS = 'MODE = "read"\nFIRST_PAGE = 40\nPUBLIC_ROWS = []\n'
 BITS = 64
 NOTHING = "0" * BITS
+
+
+@pytest.fixture(scope="module")
+def engines(abuse_host: HostState) -> Iterator[Engines]:
+    """Backends of this module's own, closed when it ends: it runs after test_abuse.py has
+    closed the session's, and no warm box of it may outlive it into later tiers."""
+    built = Engines(abuse_host)
+    yield built
+    built.close()
 
 
 class SharedFiles:
