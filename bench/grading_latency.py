@@ -1,10 +1,11 @@
 """Time from HTTP submit to stored verdict, and throughput, for every sandbox configuration.
 
 Starts a real `arena serve` per configuration (SQLite, embedded workers) on loopback, submits
-a trivial correct solution of `softmax`, and reads the server's own timestamps (created_at to
-finished_at). The baseline is a bare `docker run --rm -i` of the sandbox image per job, the
-same job, measured in the same run. Then the curve: accepted submissions per second against
-concurrent clients, on the Docker backend's warm pool.
+a trivial correct solution of `softmax`, each client thread as a learner of its own (one
+user's jobs run one at a time: docs/security.md), and reads the server's own timestamps
+(created_at to finished_at). The baseline is a bare `docker run --rm -i` of the sandbox image
+per job, the same job, measured in the same run. Then the curve: accepted submissions per
+second against concurrent clients, on the Docker backend's warm pools.
 Usage: .venv/bin/python bench/grading_latency.py [--runs 40] [--clients 4] [--curve 1,4,16,64]
        [--out FILE]
 """
@@ -12,11 +13,13 @@ Usage: .venv/bin/python bench/grading_latency.py [--runs 40] [--clients 4] [--cu
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
 import subprocess
 import tempfile
+import threading
 import time
 from dataclasses import asdict
 from datetime import datetime
@@ -34,8 +37,8 @@ from graders.sandbox.image import BOX, image_tag
 SOLUTION = (ROOT / "challenges" / "softmax" / "reference.py").read_text()
 BARE = "bare `docker run --rm -i` per job"
 POOLED = "Docker, warm pool"
-# One account submits for every client: grading is measured here, not fair use (bench/
-# fair_queue.py measures that), so its per-user limits are lifted.
+# Grading is measured here, not fair use (bench/fair_queue.py measures that), so the per-user
+# limits are lifted.
 MANY_PENDING = {"ARENA_MAX_PENDING_PER_USER": "1000", "ARENA_RUN_WAITERS_PER_USER": "8",
                 "ARENA_RUN_WAITERS": "6"}
 CONFIGS = {
@@ -45,10 +48,25 @@ CONFIGS = {
 }
 
 
-def submit_and_time(server: Server) -> float:
+class Learners:
+    """Accounts for the clients: each client thread submits as a learner of its own."""
+
+    def __init__(self, server: Server, count: int) -> None:
+        self.tokens = [server.bearer] + [server.token(f"learner{i}") for i in range(1, count)]
+        self.handed = itertools.count()
+        self.local = threading.local()
+
+    def bearer(self) -> str:
+        """Return the calling thread's token (the first call hands it one)."""
+        if not hasattr(self.local, "token"):
+            self.local.token = self.tokens[next(self.handed) % len(self.tokens)]
+        return self.local.token
+
+
+def submit_and_time(server: Server, learners: Learners) -> float:
     """Submit once and read the verdict as `arena submit` does (long polling, then pauses
     when the server had no place to wait); return the server's own submit-to-verdict seconds."""
-    body = ArenaClient(server.url, server.bearer).grade("softmax", SOLUTION)
+    body = ArenaClient(server.url, learners.bearer()).grade("softmax", SOLUTION)
     assert body["verdict"] == "accepted", body
     created = datetime.fromisoformat(body["created_at"])
     return (datetime.fromisoformat(body["finished_at"]) - created).total_seconds()
@@ -102,18 +120,21 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             server = Server(folder, {**MANY_PENDING, **env})
             try:
+                most = max(args.clients, *(int(c) for c in args.curve.split(",")))
+                learners = Learners(server, most if name == POOLED else args.clients)
                 for _ in range(3):
-                    submit_and_time(server)  # warm-up
+                    submit_and_time(server, learners)  # warm-up
                 cpu = cpu_seconds(server.process.pid)
-                rows[name] = measure(partial(submit_and_time, server), args.runs, args.clients)
+                rows[name] = measure(partial(submit_and_time, server, learners), args.runs,
+                                     args.clients)
                 rows[name]["cpu"] = (cpu_seconds(server.process.pid) - cpu) / (2 * args.runs)
                 if name == POOLED:
                     for clients in (int(c) for c in args.curve.split(",")):
                         runs = max(args.runs, 4 * clients)
                         before = (cpu_seconds(server.process.pid), machine_busy())
                         started = time.perf_counter()
-                        curve[clients] = measure(partial(submit_and_time, server), runs,
-                                                 clients, latency=False)
+                        curve[clients] = measure(partial(submit_and_time, server, learners),
+                                                 runs, clients, latency=False)
                         curve[clients]["shares"] = busy_shares(server, before, started)
             finally:
                 server.stop()
