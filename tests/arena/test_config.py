@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from arena import create_app
-from arena.config import REPOSITORY_CHALLENGES, database_url
+from arena.config import OPTIONS, REPOSITORY, REPOSITORY_CHALLENGES, database_url, with_docs_table
 
 
 @pytest.fixture
@@ -103,3 +103,19 @@ def test_the_authoring_budget_comes_from_the_settings(clean_env, tmp_path):
     clean_env.setenv("ARENA_MAX_DRAFTS_PER_AUTHOR", "0")
     with pytest.raises(ValueError, match="ARENA_MAX_DRAFTS_PER_AUTHOR must be at least 1"):
         create_app()
+
+
+def test_the_docs_table_of_settings_is_written_from_the_options():
+    """Change an option, then `python -m arena.config docs/configuration.md` writes the table."""
+    page = (REPOSITORY / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert with_docs_table(page) == page
+    assert page.count("| `ARENA_") == len(OPTIONS)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("WORKERS", "many"), ("LEASE_SECONDS", -1), ("AUTHORING_SECONDS", 0), ("QUEUE", "kafka"),
+    ("LOGIN_RATE_LIMIT", "often"), ("MAX_TOKENS_PER_USER", 0), ("RETENTION_RUN_DAYS", "nan"),
+    ("WTF_CSRF_TIME_LIMIT", "soon")])
+def test_a_bad_value_stops_the_start_naming_its_variable(clean_env, tmp_path, name, value):
+    with pytest.raises(ValueError, match=f"ARENA_{name} (must|is not)"):
+        create_app({name: value, "DATA_DIR": str(tmp_path)})
