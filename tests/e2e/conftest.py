@@ -1,14 +1,17 @@
 """A live `arena serve` in a subprocess (bench/live_server.py), with the CLI run as a newcomer
-would run it."""
+would run it; a Redis of a test's own for the distributed queue."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
-from bench.live_server import LiveServer, environment
+from bench.live_server import LiveServer, environment, free_port, wait_until
 
 
 @pytest.fixture
@@ -19,3 +22,28 @@ def server(tmp_path: Path, fresh_database_url: str) -> Iterator[LiveServer]:
                                   ARENA_DATABASE_URL=fresh_database_url))
     yield live
     live.stop()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[str]:
+    """Start a Redis of this test's own (the Celery lists are shared by every client of a
+    Redis); return its URL."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("no redis-server (apt-get install redis-server)")
+    port = free_port()
+    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                                "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        wait_until(lambda: _answers(url), 20, "redis-server answering")
+        yield url
+    finally:
+        process.kill()
+        process.wait()
+
+
+def _answers(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False

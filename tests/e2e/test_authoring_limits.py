@@ -17,17 +17,14 @@ ARENA_DATABASE_URL names it.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import redis
 import requests
 from sqlalchemy import create_engine, text
 
-from bench.live_server import LiveServer, Worker, environment, free_port, wait_until
+from bench.live_server import LiveServer, Worker, environment, wait_until
 
 pytestmark = pytest.mark.sandbox
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,29 +132,6 @@ def test_the_embedded_queue_grades_a_learner_while_draft_runs_prepare(
         finally:
             server.stop()
 
-
-@pytest.fixture
-def own_redis() -> Iterator[str]:
-    """Start a Redis of this test's own; return its URL."""
-    if shutil.which("redis-server") is None:
-        pytest.skip("no redis-server (apt-get install redis-server)")
-    port = free_port()
-    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
-                                "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        wait_until(lambda: _answers(url), 20, "redis-server answering")
-        yield url
-    finally:
-        process.kill()
-        process.wait()
-
-
-def _answers(url: str) -> bool:
-    try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
-    except redis.RedisError:
-        return False
 
 
 def test_the_distributed_queue_grades_a_learner_while_draft_runs_prepare(

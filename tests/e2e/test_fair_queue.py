@@ -11,9 +11,6 @@ finished before it), never by a clock.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -21,7 +18,7 @@ import pytest
 import redis
 import requests
 
-from bench.live_server import LiveServer, Worker, environment, free_port, wait_until
+from bench.live_server import LiveServer, Worker, environment, wait_until
 
 pytestmark = pytest.mark.sandbox
 
@@ -99,30 +96,6 @@ def test_the_embedded_queue_takes_turns_between_accounts(tmp_path, fresh_databas
         finally:
             server.stop()
 
-
-@pytest.fixture
-def own_redis() -> Iterator[str]:
-    """Start a Redis of this test's own (the Celery lists are shared by every client of a
-    Redis); return its URL."""
-    if shutil.which("redis-server") is None:
-        pytest.skip("no redis-server (apt-get install redis-server)")
-    port = free_port()
-    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
-                                "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        wait_until(lambda: _answers(url), 20, "redis-server answering")
-        yield url
-    finally:
-        process.kill()
-        process.wait()
-
-
-def _answers(url: str) -> bool:
-    try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
-    except redis.RedisError:
-        return False
 
 
 def test_the_distributed_queue_takes_turns_and_refuses_past_the_cap_and_the_rate(
