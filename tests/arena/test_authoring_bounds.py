@@ -31,13 +31,6 @@ def app_config() -> dict:
             "MAX_AUTHORING_PER_USER": 2}
 
 
-@pytest.fixture
-def people(make_token) -> dict[str, dict[str, str]]:
-    return {name: {"Authorization": f"Bearer {make_token(name, role)}"}
-            for name, role in (("ivy", "instructor"), ("ian", "instructor"),
-                               ("sam", "student"))}
-
-
 def _files(tiny_files: dict[str, str], slug: str = SLUG, words: str = "") -> dict[str, str]:
     """The small challenge under `slug`, its statement ending with `words` (a new version)."""
     return {**tiny_files,

@@ -28,15 +28,6 @@ WEEK_1 = {"title": "Week 1", "challenges": [SLUG], "opens_at": "2026-01-01T00:00
           "due_at": "2099-01-01T00:00:00+00:00"}
 
 
-@pytest.fixture
-def people(make_token) -> dict[str, dict[str, str]]:
-    """Each person's Authorization header: ivy owns the challenge, ian teaches a course."""
-    roles = {"ivy": "instructor", "ian": "instructor", "sam": "student", "sue": "student",
-             "ada": "admin"}
-    return {name: {"Authorization": f"Bearer {make_token(name, role)}"}
-            for name, role in roles.items()}
-
-
 def _course(client, people, teacher: str, *students: str) -> tuple[int, int]:
     """Create `teacher`'s course of `students` with Week 1 (the challenge); return the ids of
     the course and the assignment."""

@@ -7,15 +7,6 @@ import pytest
 
 
 @pytest.fixture
-def people(make_token) -> dict[str, dict[str, str]]:
-    """Return each person's Authorization header."""
-    roles = {"ivy": "instructor", "ian": "instructor", "sam": "student", "sue": "student",
-             "ada": "admin"}
-    return {name: {"Authorization": f"Bearer {make_token(name, role)}"}
-            for name, role in roles.items()}
-
-
-@pytest.fixture
 def course(client, people) -> dict:
     """Ivy's course, which sam has joined."""
     created = client.post("/api/v1/courses", json={"title": "Attention, autumn"},

@@ -20,13 +20,6 @@ DUE_UTC = datetime(2026, 12, 1, 14, 59, tzinfo=UTC)
 
 
 @pytest.fixture
-def people(make_token) -> dict[str, dict[str, str]]:
-    roles = {"ivy": "instructor", "sam": "student", "sue": "student", "zed": "student"}
-    return {name: {"Authorization": f"Bearer {make_token(name, role)}"}
-            for name, role in roles.items()}
-
-
-@pytest.fixture
 def course(client, people, catalog) -> str:
     """Ivy's course with sam and sue (zed stays out); return its path."""
     created = client.post("/api/v1/courses", json={"title": "Attention"}, headers=people["ivy"])

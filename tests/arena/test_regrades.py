@@ -20,15 +20,6 @@ SLUG = "running-max"
 WEAK_SOLUTION = "def running_max(row):\n    return list(row)\n"  # the mutant, as a learner
 
 
-@pytest.fixture
-def people(make_token) -> dict[str, dict[str, str]]:
-    """Each person's Authorization header: ivy owns the challenge and teaches the course."""
-    roles = {"ivy": "instructor", "ian": "instructor", "sam": "student", "sue": "student",
-             "zed": "student", "ada": "admin"}
-    return {name: {"Authorization": f"Bearer {make_token(name, role)}"}
-            for name, role in roles.items()}
-
-
 WEEK_1 = {"title": "Week 1", "challenges": [SLUG], "opens_at": "2026-01-01T00:00:00+00:00",
           "due_at": "2099-01-01T00:00:00+00:00"}
 
