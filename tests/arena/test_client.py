@@ -1,7 +1,7 @@
 """`arena submit`'s client: each refusal explained.
 
 Submitting and grading through it are tested end to end in tests/e2e/test_cli.py; that it
-loads no server code, in tests/arena/test_cli.py; its start-up time is measured by
+loads no server code, in tests/arena/test_command_group.py; its start-up time is measured by
 bench/cli_startup.py, never asserted here.
 """
 
