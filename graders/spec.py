@@ -7,6 +7,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import NamedTuple
 
@@ -23,7 +24,15 @@ from graders.judging.probes import probe_problems
 from graders.judging.properties import PROPERTIES
 from graders.problems import ChallengeProblems, Problem
 
-DIFFICULTIES = ("easy", "medium", "hard")
+
+class Difficulty(StrEnum):
+    """How hard a challenge is, as its challenge.toml says."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
 LOCALES = ("en", "ko")
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 RESERVED_SLUGS = frozenset({"new"})  # /instructor/challenges/new is the empty editor
@@ -143,8 +152,8 @@ def _check_meta(reader: _Reader, meta: dict, folder_name: str | None) -> None:
         reader.problem(f"slug {slug!r} is taken by a page's address; choose another", "slug")
     elif folder_name is not None and slug != folder_name:
         reader.problem(f"slug {slug!r} must equal the folder name {folder_name!r}", "slug")
-    if meta.get("difficulty") not in DIFFICULTIES:
-        reader.problem(f"difficulty must be one of {', '.join(DIFFICULTIES)}", "difficulty")
+    if meta.get("difficulty") not in tuple(Difficulty):
+        reader.problem(f"difficulty must be one of {', '.join(Difficulty)}", "difficulty")
     if not isinstance(meta.get("track"), str) or not SLUG.fullmatch(meta["track"]):
         reader.problem("track must be lowercase letters, digits and dashes", "track")
     if not str(meta.get("entry_point", "")).isidentifier():

@@ -10,6 +10,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from flask import Flask
 
+from arena import create_app
 from arena.extensions import db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -51,6 +52,13 @@ def _run(app: Flask, action: Callable[[Config, str], None], revision: str) -> No
 def upgrade(app: Flask, revision: str = "head") -> None:
     """Bring the database schema up to `revision` (the newest by default)."""
     _run(app, command.upgrade, revision)
+
+
+def upgraded_app() -> Flask:
+    """Create the app from the environment, with its database schema up to date."""
+    app = create_app()
+    upgrade(app)
+    return app
 
 
 def downgrade(app: Flask, revision: str = "base") -> None:

@@ -1,8 +1,8 @@
 """Take work in, whichever door it came through (the API or the pages): code counted against
 the user's rate limit, validated, stored as a queued submission unless the user already has
 too much work in hand, its version's preparation asked for if it needs one; a regrade stored
-with its items. Then wake a worker (or the authoring lane). Views call this and never the
-queue."""
+with its items; a draft's validation. Then wake a worker (or the authoring lane). Views call
+this and never the queue."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from arena.extensions import db
 from arena.models import ChallengeVersion, Regrade, Submission, User
 from arena.queue import get_queue
 from arena.ratelimit import count_intake
+from arena.services.authoring import validate_draft
 from arena.services.catalog import get_challenge
 from arena.services.preparation import needs_preparation, request_preparation
 from arena.services.regrades import request_regrade
@@ -48,3 +49,11 @@ def regrade(user: User, slug: str, course_id: int | None = None,
     queued = request_regrade(user, slug, course_id, student)
     get_queue(current_app).notify(background=True)
     return queued
+
+
+def validate(user: User, slug: str) -> ChallengeVersion:
+    """Queue a validation of a draft (arena.services.authoring.validate_draft) and wake the
+    authoring lane."""
+    draft = validate_draft(user, slug)
+    get_queue(current_app).notify(background=True)
+    return draft

@@ -5,25 +5,26 @@ from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
 from apiflask.validators import Range, Regexp
-from flask import Response, current_app, request, url_for
+from flask import Response, request, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import ProblemOut, error_responses
 from arena.bounds import MAX_ID
-from arena.errors import Conflict, InvalidChallenge, NotFound
-from arena.extensions import db
+from arena.errors import InvalidChallenge
+from arena.intake import validate
 from arena.models import Challenge, ChallengeVersion
-from arena.queue import get_queue
-from arena.services.authoring import create_challenge, manageable, replace_draft
-from arena.services.validation import request_validation, validation_body
-from arena.services.version_jobs import refuse_past_cap
-from arena.services.versions import VERSION, find_version, publish, versions_of
-from graders.authoring.bundle import (
-    MAX_ARCHIVE_BYTES,
-    files_from_archive,
-    files_from_mapping,
-    write_archive,
+from arena.services.authoring import (
+    archive_of,
+    create_challenge,
+    manageable,
+    named_version,
+    publish_version,
+    replace_draft,
+    validated_version,
 )
+from arena.services.validation import validation_body
+from arena.services.versions import VERSION, versions_of
+from graders.authoring.bundle import MAX_ARCHIVE_BYTES, files_from_archive, files_from_mapping
 from graders.problems import ChallengeProblems, Problem
 
 bp = APIBlueprint("authoring", __name__)
@@ -148,13 +149,6 @@ def _uploaded_files(json_data: dict) -> dict[str, bytes]:
     raise InvalidChallenge([Problem(NO_FILES)])
 
 
-def _version(challenge: Challenge, which: str | None) -> ChallengeVersion:
-    version = find_version(challenge, which)
-    if version is None:
-        raise NotFound(f"{challenge.slug!r} has no version {which or 'yet'}")
-    return version
-
-
 def _described(challenge: Challenge, version: ChallengeVersion) -> dict:
     return {"slug": challenge.slug, "version": version.number,
             "status": str(challenge.state_of(version))}
@@ -193,7 +187,7 @@ def replace_view(slug: str, json_data: dict) -> dict:
 def files_view(slug: str, query_data: dict) -> dict:
     """Return a version's files as text, for an editor."""
     challenge = manageable(current_user(), slug)
-    version = _version(challenge, query_data.get("version"))
+    version = named_version(challenge, query_data.get("version"))
     return {**_described(challenge, version), "files": version.files or {}}
 
 
@@ -208,13 +202,7 @@ def files_view(slug: str, query_data: dict) -> dict:
                  "being validated or prepared (code `too_many_pending`)"}))
 def validate_view(slug: str) -> tuple:
     """Queue a validation of the draft."""
-    challenge = manageable(current_user(), slug)
-    if challenge.draft_version is None:
-        raise Conflict(f"{slug!r} has no draft to validate", code="no_draft")
-    refuse_past_cap(challenge.draft_version)
-    request_validation(challenge.draft_version)
-    db.session.commit()
-    get_queue(current_app).notify(background=True)
+    validate(current_user(), slug)
     url = url_for(".validation_view", slug=slug)
     return {"url": url}, 202, {"Location": url}
 
@@ -226,13 +214,7 @@ def validate_view(slug: str) -> tuple:
 @bp.doc(summary="Follow a validation", responses=error_responses(*AUTHORING_ERRORS))
 def validation_view(slug: str, query_data: dict) -> dict:
     """Return the latest validation of the draft (or of the version asked), live."""
-    challenge = manageable(current_user(), slug)
-    version = _version(challenge, query_data.get("version"))
-    db.session.refresh(version)
-    if version.validation_status is None:
-        raise NotFound(f"version {version.number} of {slug!r} was never validated; POST "
-                       f"/challenges/{slug}/validate")
-    return validation_body(version)
+    return validation_body(validated_version(current_user(), slug, query_data.get("version")))
 
 
 @bp.post("/challenges/<slug>/publish")
@@ -246,16 +228,8 @@ def validation_view(slug: str, query_data: dict) -> dict:
                  "there is no draft (`no_draft`)"}))
 def publish_view(slug: str, json_data: dict) -> dict:
     """Make a version what learners see and are graded against."""
-    challenge = manageable(current_user(), slug)
-    if "version" in json_data:
-        version = _version(challenge, str(json_data["version"]))
-    elif challenge.draft_version is None:
-        raise Conflict(f"{slug!r} has no draft to publish", code="no_draft")
-    else:
-        version = challenge.draft_version
-    publish(challenge, version)
-    db.session.commit()
-    return _described(challenge, version)
+    version = publish_version(current_user(), slug, json_data.get("version"))
+    return _described(version.challenge, version)
 
 
 @bp.get("/challenges/<slug>/versions")
@@ -283,8 +257,7 @@ def versions_view(slug: str) -> dict:
 def export_view(slug: str, query_data: dict) -> Response:
     """Download a version's folder (by default the draft, else the published version)."""
     challenge = manageable(current_user(), slug)
-    version = _version(challenge, query_data.get("version"))
-    files = {path: text.encode("utf-8") for path, text in (version.files or {}).items()}
+    version = named_version(challenge, query_data.get("version"))
     name = f"{slug}-v{version.number}.tar.gz"
-    return Response(write_archive(files, slug), mimetype="application/gzip", headers={
+    return Response(archive_of(version), mimetype="application/gzip", headers={
         "Content-Disposition": f'attachment; filename="{name}"'})

@@ -11,9 +11,9 @@ from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
 from arena.errors import NotFound, Unauthenticated
 from arena.presenters import challenge_detail, challenge_summary
-from arena.services.authoring import manageable
+from arena.services.authoring import manageable, named_version
 from arena.services.catalog import get_challenge, list_challenges
-from arena.services.versions import VERSION, find_version
+from arena.services.versions import VERSION
 
 bp = APIBlueprint("challenges", __name__)
 
@@ -95,7 +95,5 @@ def show_view(slug: str, query_data: dict) -> dict:
     if current_user() is None:
         raise NotFound(f"no challenge called {slug!r}")
     challenge = manageable(current_user(), slug)
-    version = find_version(challenge, query_data["version"])
-    if version is None:
-        raise NotFound(f"{slug!r} has no version {query_data['version']}")
-    return challenge_detail(challenge, query_data["lang"], version)
+    return challenge_detail(challenge, query_data["lang"],
+                            named_version(challenge, query_data["version"]))

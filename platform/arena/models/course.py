@@ -6,13 +6,14 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
-from arena.models.types import UTCDateTime, utcnow
+from arena.models.types import UTCDateTime, one_of, stored_enum, utcnow
 from arena.models.user import User
+from graders.verdicts import Verdict
 
 
 class CourseRole(StrEnum):
@@ -41,7 +42,7 @@ class CourseMember(db.Model):
 
     __tablename__ = "course_member"
     __table_args__ = (UniqueConstraint("course_id", "user_id"),
-                      CheckConstraint("role IN ('student', 'instructor')", name="role"))
+                      one_of("role", CourseRole))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     course_id: Mapped[int] = mapped_column(ForeignKey("course.id", ondelete="CASCADE"))
@@ -64,8 +65,7 @@ class Assignment(db.Model):
     """An ordered set of published challenges a course works on between two instants (UTC)."""
 
     __tablename__ = "assignment"
-    __table_args__ = (CheckConstraint("late_policy IN ('marked', 'not_counted')",
-                                      name="late_policy"),)
+    __table_args__ = (one_of("late_policy", LatePolicy),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     course_id: Mapped[int] = mapped_column(ForeignKey("course.id", ondelete="CASCADE"),
@@ -119,4 +119,5 @@ class GradebookCell(db.Model):
     attempts: Mapped[int]
     accepted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # the first accept
     newest_at: Mapped[datetime] = mapped_column(UTCDateTime)  # the newest counted attempt
-    verdict: Mapped[str] = mapped_column(String(32))  # accepted, else the newest's verdict
+    #: accepted, else the newest's verdict
+    verdict: Mapped[Verdict] = mapped_column(stored_enum(Verdict, 32))

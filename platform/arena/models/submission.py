@@ -11,9 +11,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
-from arena.models.types import JSONText, UTCDateTime, utcnow
+from arena.models.types import JSONText, UTCDateTime, one_of, stored_enum, utcnow
 from arena.models.user import User
-from graders.verdicts import Status
+from graders.verdicts import Status, Verdict
 
 
 class Kind(StrEnum):
@@ -28,7 +28,7 @@ class Submission(db.Model):
 
     __tablename__ = "submission"
     __table_args__ = (
-        CheckConstraint("kind IN ('submission', 'run')", name="kind"),
+        one_of("kind", Kind),
         CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
         Index("ix_submission_status_id", "status", "id"),
         Index("ix_submission_user_id_challenge_id", "user_id", "challenge_id"),
@@ -47,10 +47,10 @@ class Submission(db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
     challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
     version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
-    kind: Mapped[str] = mapped_column(String(16), default=Kind.SUBMISSION)
+    kind: Mapped[Kind] = mapped_column(stored_enum(Kind, 16), default=Kind.SUBMISSION)
     code: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(16), default=Status.QUEUED)
-    verdict: Mapped[str | None] = mapped_column(String(32))
+    verdict: Mapped[Verdict | None] = mapped_column(stored_enum(Verdict, 32))
     passed: Mapped[int] = mapped_column(default=0)
     total: Mapped[int] = mapped_column(default=0)
     message: Mapped[str] = mapped_column(Text, default="")
@@ -90,7 +90,7 @@ class SubmissionGrade(db.Model):
     submission_id: Mapped[int] = mapped_column(
         ForeignKey("submission.id", ondelete="CASCADE"), index=True)
     version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
-    verdict: Mapped[str | None] = mapped_column(String(32))
+    verdict: Mapped[Verdict | None] = mapped_column(stored_enum(Verdict, 32))
     passed: Mapped[int]
     total: Mapped[int]
     message: Mapped[str] = mapped_column(Text, default="")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import DateTime, Dialect, Text
+from sqlalchemy import CheckConstraint, DateTime, Dialect, Enum, Text
 from sqlalchemy.types import TypeDecorator
 
 
@@ -47,3 +48,16 @@ class JSONText(TypeDecorator[Any]):
     def process_result_value(self, value: str | None, dialect: Dialect) -> Any:
         """Parse the stored JSON text."""
         return None if value is None else json.loads(value)
+
+
+def stored_enum(vocabulary: type[StrEnum], length: int) -> Enum:
+    """A column of `vocabulary`'s values, stored as the plain strings they are (a VARCHAR of
+    `length`, no native type: rows read back as members, an unknown string is refused)."""
+    return Enum(vocabulary, native_enum=False, length=length, validate_strings=True,
+                values_callable=lambda members: [member.value for member in members])
+
+
+def one_of(column: str, vocabulary: type[StrEnum]) -> CheckConstraint:
+    """The check that `column` holds one of `vocabulary`'s values, named after the column."""
+    values = ", ".join(f"'{member}'" for member in vocabulary)
+    return CheckConstraint(f"{column} IN ({values})", name=column)

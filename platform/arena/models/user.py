@@ -6,11 +6,11 @@ from datetime import datetime
 from enum import StrEnum
 
 from flask_login import UserMixin
-from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Integer, String, Text, true
+from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
-from arena.models.types import UTCDateTime, utcnow
+from arena.models.types import UTCDateTime, one_of, utcnow
 
 
 class Role(StrEnum):
@@ -30,7 +30,7 @@ class User(UserMixin, db.Model):
     """
 
     __tablename__ = "user_account"
-    __table_args__ = (CheckConstraint("role IN ('student', 'instructor', 'admin')", name="role"),)
+    __table_args__ = (one_of("role", Role),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(64), unique=True)

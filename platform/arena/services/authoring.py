@@ -19,8 +19,11 @@ from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound, OverLi
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
 from arena.services.retention import delete_drafts
-from arena.services.versions import describe, make_draft, store_version
+from arena.services.validation import request_validation
+from arena.services.version_jobs import refuse_past_cap
+from arena.services.versions import describe, find_version, make_draft, publish, store_version
 from graders import ChallengeSpec, Verdict
+from graders.authoring.bundle import write_archive
 from graders.problems import ChallengeProblems
 from graders.spec import load_files
 
@@ -31,12 +34,18 @@ def require_author(user: User) -> None:
         raise Forbidden("only instructors and admins author challenges")
 
 
-def manageable(user: User, slug: str) -> Challenge:
-    """Return the challenge `slug` if `user` may manage it; else 403, or 404 for a draft."""
-    require_author(user)
+def challenge_named(slug: str) -> Challenge:
+    """Return the challenge `slug`, published or not (the operator's view), or raise NotFound."""
     challenge = db.session.scalar(select(Challenge).where(Challenge.slug == slug))
     if challenge is None:
         raise NotFound(f"no challenge called {slug!r}")
+    return challenge
+
+
+def manageable(user: User, slug: str) -> Challenge:
+    """Return the challenge `slug` if `user` may manage it; else 403, or 404 for a draft."""
+    require_author(user)
+    challenge = challenge_named(slug)
     if user.role == Role.ADMIN or challenge.owner_id == user.id:
         return challenge
     if not challenge.published:
@@ -50,6 +59,59 @@ def draft_of(user: User, slug: str) -> ChallengeVersion:
     if challenge.draft_version is None:
         raise NotFound(f"{slug!r} has no draft")
     return challenge.draft_version
+
+
+def named_version(challenge: Challenge, which: str | None) -> ChallengeVersion:
+    """Return the version `which` names (arena.services.versions.find_version), or NotFound."""
+    version = find_version(challenge, which)
+    if version is None:
+        raise NotFound(f"{challenge.slug!r} has no version {which or 'yet'}")
+    return version
+
+
+def archive_of(version: ChallengeVersion) -> bytes:
+    """Return a version's folder as a .tar.gz, byte for byte as it was uploaded."""
+    files = {path: text.encode("utf-8") for path, text in (version.files or {}).items()}
+    return write_archive(files, version.challenge.slug)
+
+
+def validate_draft(user: User, slug: str) -> ChallengeVersion:
+    """Queue a validation of the draft of a challenge `user` manages: 409 without a draft,
+    429 past the author's work in hand (ARENA_MAX_AUTHORING_PER_USER)."""
+    challenge = manageable(user, slug)
+    draft = challenge.draft_version
+    if draft is None:
+        raise Conflict(f"{slug!r} has no draft to validate", code="no_draft")
+    refuse_past_cap(draft)
+    request_validation(draft)
+    db.session.commit()
+    return draft
+
+
+def validated_version(user: User, slug: str, which: str | None) -> ChallengeVersion:
+    """Return the version `which` of a challenge `user` manages, read afresh, if it was ever
+    validated; else NotFound."""
+    version = named_version(manageable(user, slug), which)
+    db.session.refresh(version)
+    if version.validation_status is None:
+        raise NotFound(f"version {version.number} of {slug!r} was never validated; POST "
+                       f"/challenges/{slug}/validate")
+    return version
+
+
+def publish_version(user: User, slug: str, number: int | None = None) -> ChallengeVersion:
+    """Publish the draft of a challenge `user` manages (409 unless validated), or roll back
+    to its earlier version `number`."""
+    challenge = manageable(user, slug)
+    if number is not None:
+        version = named_version(challenge, str(number))
+    elif challenge.draft_version is None:
+        raise Conflict(f"{slug!r} has no draft to publish", code="no_draft")
+    else:
+        version = challenge.draft_version
+    publish(challenge, version)
+    db.session.commit()
+    return version
 
 
 def _spec(files: dict[str, bytes]) -> ChallengeSpec:
@@ -79,9 +141,20 @@ def replace_draft(user: User, slug: str, files: dict[str, bytes]) -> ChallengeVe
     return _replace(manageable(user, slug), files, user.id)
 
 
-def import_challenge(files: dict[str, bytes], owner: User | None) -> ChallengeVersion:
+def import_challenge(files: dict[str, bytes], owner: User | None,
+                     publish_when_valid: bool) -> ChallengeVersion:
     """The operator's import: a new challenge (owned by `owner`, or by no one: admins manage
-    it), or a new draft of an authored one."""
+    it), or a new draft of an authored one; its validation queued, to publish it when valid
+    if `publish_when_valid`."""
+    version = _imported(files, owner)
+    request_validation(version)
+    version.publish_when_valid = publish_when_valid
+    db.session.commit()
+    return version
+
+
+def _imported(files: dict[str, bytes], owner: User | None) -> ChallengeVersion:
+    """Store imported files as a new challenge's first draft, or an authored one's draft."""
     spec = _spec(files)
     challenge = db.session.scalar(select(Challenge).where(Challenge.slug == spec.slug))
     if challenge is not None:

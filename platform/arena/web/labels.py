@@ -5,28 +5,32 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 
+from graders.spec import Difficulty
+from graders.verdicts import Status, Verdict
+
 VERDICTS = {
-    "accepted": lazy_gettext("Accepted"),
-    "wrong_answer": lazy_gettext("Wrong answer"),
-    "runtime_error": lazy_gettext("Runtime error"),
-    "time_limit_exceeded": lazy_gettext("Time limit exceeded"),
-    "memory_limit_exceeded": lazy_gettext("Memory limit exceeded"),
-    "output_limit_exceeded": lazy_gettext("Output limit exceeded"),
-    "compilation_error": lazy_gettext("Syntax error"),
-    "internal_error": lazy_gettext("Internal error (not your fault)"),
+    Verdict.ACCEPTED: lazy_gettext("Accepted"),
+    Verdict.WRONG_ANSWER: lazy_gettext("Wrong answer"),
+    Verdict.RUNTIME_ERROR: lazy_gettext("Runtime error"),
+    Verdict.TIME_LIMIT_EXCEEDED: lazy_gettext("Time limit exceeded"),
+    Verdict.MEMORY_LIMIT_EXCEEDED: lazy_gettext("Memory limit exceeded"),
+    Verdict.OUTPUT_LIMIT_EXCEEDED: lazy_gettext("Output limit exceeded"),
+    Verdict.COMPILATION_ERROR: lazy_gettext("Syntax error"),
+    Verdict.INTERNAL_ERROR: lazy_gettext("Internal error (not your fault)"),
 }
 STATUSES = {
-    "queued": lazy_gettext("Queued"),
-    "running": lazy_gettext("Running"),
-    "done": lazy_gettext("Done"),
+    Status.QUEUED: lazy_gettext("Queued"),
+    Status.RUNNING: lazy_gettext("Running"),
+    Status.DONE: lazy_gettext("Done"),
 }
 DIFFICULTIES = {
-    "easy": lazy_gettext("Easy"),
-    "medium": lazy_gettext("Medium"),
-    "hard": lazy_gettext("Hard"),
+    Difficulty.EASY: lazy_gettext("Easy"),
+    Difficulty.MEDIUM: lazy_gettext("Medium"),
+    Difficulty.HARD: lazy_gettext("Hard"),
 }
 
-#: What each declarable output property (graders.judging.properties) means, for the authoring form.
+#: What each declarable output property means, for the authoring form: one per name of the
+#: properties registry (graders.judging.properties.PROPERTIES; tests/web/test_labels.py).
 PROPERTIES = {
     "rows_sum_to_one": lazy_gettext("every row sums to 1"),
     "nonnegative": lazy_gettext("no entry is negative"),

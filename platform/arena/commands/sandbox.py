@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import click
+import docker
+from docker.errors import DockerException
 
+from arena import create_app
+from arena.sandbox import close_sandbox, get_sandbox
 from graders.sandbox import SandboxUnavailable
 from graders.sandbox.check import isolation_report
 from graders.sandbox.image import DEFAULT_BASE, build_image
@@ -19,9 +23,6 @@ def sandbox_group() -> None:
               help="Base image with Python 3 (the Debian-built one where no registry answers).")
 def build(base: str) -> None:
     """Build the Docker sandbox image."""
-    import docker
-    from docker.errors import DockerException
-
     try:
         tag = build_image(docker.from_env(timeout=600), base)
     except DockerException as exc:
@@ -32,9 +33,6 @@ def build(base: str) -> None:
 @sandbox_group.command("check")
 def check() -> None:
     """Say which backend is in use and verify its isolation from inside; exit 1 if any fails."""
-    from arena import create_app
-    from arena.sandbox import close_sandbox, get_sandbox
-
     app = create_app()
     try:
         sandbox = get_sandbox(app)

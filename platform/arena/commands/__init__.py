@@ -1,0 +1,1 @@
+"""The `arena` command's groups, one module each, loaded only when named (arena.cli)."""

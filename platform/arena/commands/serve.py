@@ -1,0 +1,106 @@
+"""`arena serve` and `arena worker`: the long-running processes, the web tier and the graders."""
+
+from __future__ import annotations
+
+import gc
+import ipaddress
+import os
+import signal
+import sys
+from pathlib import Path
+
+import click
+import waitress
+from flask import Flask
+
+from arena.commands.challenges import echo_sync
+from arena.db import upgraded_app
+from arena.pruner import Pruner
+from arena.queue import get_queue
+from arena.sandbox import close_sandbox, get_sandbox
+from arena.services.catalog import list_challenges, sync_catalog
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+def serve(host: str, port: int) -> None:
+    """Serve the web app and the API, with embedded grading workers (ARENA_QUEUE=embedded)
+    or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed)."""
+    app = upgraded_app()
+    embedded = app.config["QUEUE"] == "embedded"
+    if embedded:
+        _check_sandbox(app, host)
+    _sync_and_say(app)
+    queue = get_queue(app)
+    queue.start()
+    pruner = Pruner(app)
+    pruner.start()
+    # SIGTERM (docker stop, systemd, Ctrl+C's cousin) must run the clean-up below, which
+    # drains the warm pool; the default action would leave its containers to the reaper.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if not embedded:
+        click.echo("queue: distributed; `arena worker` processes grade")
+    click.echo(f"Attention Arena on http://{host}:{port}/ (Ctrl+C stops it)")
+    # The started app's objects (catalog, SQLAlchemy's and Jinja's caches) live as long as the
+    # process: out of the collector's sight, a full collection no longer walks them all (a
+    # 500-student gradebook's page paid ~100 ms for one; docs/benchmarks.md).
+    gc.freeze()
+    try:
+        waitress.serve(app, host=host, port=port, threads=8, ident="arena")
+    finally:
+        pruner.stop()
+        queue.stop(timeout=30)
+        close_sandbox(app)
+
+
+def _check_sandbox(app: Flask, host: str) -> None:
+    """Say which sandbox grades; refuse the process sandbox on a public address."""
+    sandbox = get_sandbox(app)
+    if (sandbox.name == "process" and not _is_loopback(host)
+            and os.environ.get("ARENA_ALLOW_PROCESS_SANDBOX") != "1"):
+        raise click.ClickException(
+            "the process sandbox is for one person on their own machine: bind to 127.0.0.1, "
+            "use Docker, or set ARENA_ALLOW_PROCESS_SANDBOX=1 to accept the risk")
+    click.echo(f"sandbox: {sandbox.name} ({sandbox.reason})")
+
+
+def _sync_and_say(app: Flask) -> None:
+    """Load the challenge folders and say what is published."""
+    with app.app_context():
+        report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
+        echo_sync(report)
+        live = len(list_challenges())
+    click.echo(f"challenges: {live} published, {len(report.pending)} being validated (each "
+               f"appears when proven valid); database: {app.config['DATABASE_URL']}")
+
+
+@click.command()
+@click.option("--concurrency", "-c", default=2, show_default=True, type=click.IntRange(1, 64),
+              help="Submissions graded at the same time by this process.")
+@click.option("--alive-file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Touched after each round in which the database and Redis answered "
+                   "(every third of ARENA_LEASE_SECONDS): a health check reads its age.")
+def worker(concurrency: int, alive_file: Path | None) -> None:
+    """Grade for the distributed queue (ARENA_QUEUE=distributed, ARENA_REDIS_URL): any
+    number of these, on any hosts that share the database and Redis."""
+    app = upgraded_app()
+    if app.config["QUEUE"] != "distributed":
+        raise click.ClickException("arena worker serves the distributed queue: set "
+                                   "ARENA_QUEUE=distributed and ARENA_REDIS_URL")
+    _check_sandbox(app, "127.0.0.1")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    pruner = Pruner(app)  # the web tier may be gunicorn, which prunes nothing
+    pruner.start()
+    try:
+        get_queue(app).work(app.extensions["arena.sandbox"], concurrency, alive_file)
+    finally:
+        pruner.stop()
+        close_sandbox(app)
