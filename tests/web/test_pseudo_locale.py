@@ -178,3 +178,15 @@ def test_a_course_page_speaks_the_pseudo_locale(app, client, catalog, login):
         html = client.get(path).get_data(as_text=True)
         left = _english_sentences(html, _authored(app) | {"Heads", "Week"})
         assert not left, f"{path}: English that is not in the catalog: {left[:8]}"
+
+
+def test_the_editor_asks_for_the_texts_in_every_language(client, login):
+    login("ida", "instructor")
+    html = client.get("/instructor/challenges/new", headers={"Accept-Language": "en"})
+    html = html.get_data(as_text=True)
+    assert 'data-languages="eo ko"' in html
+    for lang in ("eo", "ko"):
+        assert all(f'<label for="field-{field}_{lang}">' in html
+                   for field in ("title", "hints", "statement"))
+        assert f'name="mutant_{lang}"' in html
+    assert "Title in Esperanto" in html and "Statement in Korean" in html
