@@ -11,6 +11,7 @@ case names) one table by locale, English required: {"en": ..., "ko": ...}.
 from __future__ import annotations
 
 import os
+from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -18,6 +19,7 @@ DEFAULT_LOCALE = "en"
 TRANSLATIONS_SETTING = "ARENA_TRANSLATIONS_DIR"
 
 
+@cache  # read once per folder: catalogs come with a release, not while it runs
 def catalog_locales(folder: Path) -> tuple[str, ...]:
     """Return English and every locale with a catalog under `folder`."""
     found = sorted(po.parents[1].name for po in folder.glob("*/LC_MESSAGES/messages.po"))
@@ -28,6 +30,11 @@ def translations_folder() -> Path:
     """Return the folder of the interface's catalogs: the setting's, else the app's own."""
     if os.environ.get(TRANSLATIONS_SETTING):
         return Path(os.environ[TRANSLATIONS_SETTING])
+    return _app_translations()
+
+
+@cache
+def _app_translations() -> Path:
     app = find_spec("arena")  # the package's place only: its code is not run
     return Path(app.submodule_search_locations[0]) / "translations"
 
