@@ -22,6 +22,7 @@ from graders.bounds import (
 )
 from graders.judging.probes import probe_problems
 from graders.judging.properties import PROPERTIES
+from graders.locales import content_locales, statement_file
 from graders.problems import ChallengeProblems, Problem
 
 
@@ -33,7 +34,6 @@ class Difficulty(StrEnum):
     HARD = "hard"
 
 
-LOCALES = ("en", "ko")
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 RESERVED_SLUGS = frozenset({"new"})  # /instructor/challenges/new is the empty editor
 #: Where a track without a `track_order` goes: after the tracks that declare one.
@@ -215,8 +215,8 @@ def _spec(reader: _Reader, meta: dict, folder_name: str | None) -> ChallengeSpec
     """Build the spec from parsed metadata and the files, recording what is wrong."""
     _check_meta(reader, meta, folder_name)
     mutants = _mutants(reader, meta)
-    statement = {loc: reader.files[f"statement.{loc}.md"].decode("utf-8")
-                 for loc in LOCALES if f"statement.{loc}.md" in reader.files}
+    statement = {loc: reader.files[statement_file(loc)].decode("utf-8")
+                 for loc in content_locales() if statement_file(loc) in reader.files}
     if "en" not in statement:
         reader.problems.append(Problem("this file is missing", "statement.en.md"))
     sources = {name: reader.text(name) for name in ("starter.py", "reference.py", "cases.py")}

@@ -237,10 +237,10 @@ ko = "행을 그대로 돌려줍니다. 지금까지 본 가장 큰 값을 기�
 '''
 TINY_CASES = '''def cases():
     return [
-        {"name": "three increasing", "name_ko": "증가하는 세 값", "args": [[1.0, 2.0, 3.0]],
+        {"name": {"en": "three increasing", "ko": "증가하는 세 값"}, "args": [[1.0, 2.0, 3.0]],
          "public": True},
-        {"name": "one value", "name_ko": "값 하나", "args": [[5.0]]},
-        {"name": "ten increasing", "name_ko": "증가하는 열 값",
+        {"name": {"en": "one value", "ko": "값 하나"}, "args": [[5.0]]},
+        {"name": {"en": "ten increasing", "ko": "증가하는 열 값"},
          "args": [[float(i) for i in range(10)]]},
     ]
 '''
@@ -286,7 +286,7 @@ def publish_files(app) -> Callable[[str, dict[str, str]], int]:
 def tiny_valid_files(tiny_files: dict[str, str]) -> dict[str, str]:
     """Return the small challenge with a hidden case that catches its mutant: valid."""
     cases = tiny_files["cases.py"].replace(
-        "    ]\n", '        {"name": "a dip", "name_ko": "내려감", "args": [[3.0, 1.0, 2.0]]},\n'
+        "    ]\n", '        {"name": {"en": "a dip", "ko": "내려감"}, "args": [[3.0, 1.0, 2.0]]},\n'
                    "    ]\n")
     return {**tiny_files, "cases.py": cases}
 

@@ -46,14 +46,13 @@ def cases():
     doubled = [[[2 * x for x in row] for row in base[0]], base[1], base[2], 1.6]
     return [
         {
-            "name": "lesson example at temperature 2",
-            "name_ko": "온도 2에서의 레슨 예시",
+            "name": {"en": "lesson example at temperature 2", "ko": "온도 2에서의 레슨 예시"},
             "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]], 2.0],
             "public": True,
         },
         {
-            "name": "two queries, three keys, temperature 0.5",
-            "name_ko": "쿼리 두 개, 키 세 개, 온도 0.5",
+            "name": {"en": "two queries, three keys, temperature 0.5",
+                     "ko": "쿼리 두 개, 키 세 개, 온도 0.5"},
             "args": [
                 [[1, 0, 2, -1], [0, 3, 1, 1]],
                 [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]],
@@ -63,78 +62,71 @@ def cases():
             "public": True,
         },
         {
-            "name": "temperature 1 is plain attention",
-            "name_ko": "온도 1은 평범한 어텐션",
+            "name": {"en": "temperature 1 is plain attention", "ko": "온도 1은 평범한 어텐션"},
             "args": _random(rng, 4, 5, 3, 2, 1.0),
         },
         {
-            "name": "a single token",
-            "name_ko": "토큰 하나",
+            "name": {"en": "a single token", "ko": "토큰 하나"},
             "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]], 0.7],
         },
         {
-            "name": "temperature given as an integer",
-            "name_ko": "정수로 주어진 온도",
+            "name": {"en": "temperature given as an integer", "ko": "정수로 주어진 온도"},
             "args": _random(rng, 3, 4, 4, 2, 3),
         },
         {
-            "name": "high temperature: nearly uniform weights",
-            "name_ko": "높은 온도: 거의 균등한 가중치",
+            "name": {"en": "high temperature: nearly uniform weights",
+                     "ko": "높은 온도: 거의 균등한 가중치"},
             "args": _random(rng, 3, 6, 4, 3, 50.0),
         },
         {
-            "name": "low temperature: sharp weights",
-            "name_ko": "낮은 온도: 뾰족한 가중치",
+            "name": {"en": "low temperature: sharp weights", "ko": "낮은 온도: 뾰족한 가중치"},
             "args": _random(rng, 4, 4, 4, 2, 0.2),
         },
         {
-            "name": "equal scores (queries of zeros)",
-            "name_ko": "같은 점수(0으로만 된 쿼리)",
+            "name": {"en": "equal scores (queries of zeros)", "ko": "같은 점수(0으로만 된 쿼리)"},
             "args": [[[0.0, 0.0, 0.0]] * 3, _matrix(rng, 4, 3), _matrix(rng, 4, 2), 0.3],
         },
         {
-            "name": "very low temperature, tempered scores near 1000",
-            "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 1000 근처",
+            "name": {"en": "very low temperature, tempered scores near 1000",
+                     "ko": "아주 낮은 온도, 온도로 나눈 점수가 1000 근처"},
             "args": _cold(rng, 1000),
             "float32_scale": 1008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "very low temperature, tempered scores near 10000",
-            "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 10000 근처",
+            "name": {"en": "very low temperature, tempered scores near 10000",
+                     "ko": "아주 낮은 온도, 온도로 나눈 점수가 10000 근처"},
             "args": _cold(rng, 10000),
             "float32_scale": 10008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "very low temperature, tempered scores near -1000",
-            "name_ko": "아주 낮은 온도, 온도로 나눈 점수가 -1000 근처",
+            "name": {"en": "very low temperature, tempered scores near -1000",
+                     "ko": "아주 낮은 온도, 온도로 나눈 점수가 -1000 근처"},
             "args": _cold(rng, -1000),
             "float32_scale": 1008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "tempered scores near 10000 in some rows and near 0 in others",
-            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 온도 적용 점수",
+            "name": {"en": "tempered scores near 10000 in some rows and near 0 in others",
+                     "ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 온도 적용 점수"},
             "args": _rows_apart(random.Random(4242)),
             "float32_scale": 10016,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "more keys than queries",
-            "name_ko": "쿼리보다 많은 키",
+            "name": {"en": "more keys than queries", "ko": "쿼리보다 많은 키"},
             "args": _random(rng, 2, 7, 3, 4, 1.5),
         },
         {
-            "name": "values wider than keys (d=2, dv=6)",
-            "name_ko": "키보다 넓은 밸류(d=2, dv=6)",
+            "name": {"en": "values wider than keys (d=2, dv=6)",
+                     "ko": "키보다 넓은 밸류(d=2, dv=6)"},
             "args": _random(rng, 3, 4, 2, 6, 0.6),
         },
         {
-            "name": "one query over 1000 keys",
-            "name_ko": "키 1000개를 보는 쿼리 하나",
+            "name": {"en": "one query over 1000 keys", "ko": "키 1000개를 보는 쿼리 하나"},
             "args": _random(rng, 1, 1000, 4, 2, 2.0),
         },
-        {"name": BASE, "name_ko": BASE_KO, "args": base},
+        {"name": {"en": BASE, "ko": BASE_KO}, "args": base},
         {
-            "name": "queries doubled and temperature doubled",
-            "name_ko": "쿼리와 온도를 함께 두 배로",
+            "name": {"en": "queries doubled and temperature doubled",
+                     "ko": "쿼리와 온도를 함께 두 배로"},
             "args": doubled,
             "checks": [{"kind": "equal_to", "case": BASE, "message": {
                 "en": "doubling the queries and the temperature together must not change the "
@@ -143,18 +135,18 @@ def cases():
                       "온도로 나눈 점수만 중요합니다"}}],
         },
         {
-            "name": "random, 8 queries, 8 keys, d=16, temperature 0.25",
-            "name_ko": "무작위, 쿼리 8개, 키 8개, d=16, 온도 0.25",
+            "name": {"en": "random, 8 queries, 8 keys, d=16, temperature 0.25",
+                     "ko": "무작위, 쿼리 8개, 키 8개, d=16, 온도 0.25"},
             "args": _random(rng, 8, 8, 16, 8, 0.25),
         },
         {
-            "name": "random, 3 queries, 6 keys, d=9, temperature 3",
-            "name_ko": "무작위, 쿼리 3개, 키 6개, d=9, 온도 3",
+            "name": {"en": "random, 3 queries, 6 keys, d=9, temperature 3",
+                     "ko": "무작위, 쿼리 3개, 키 6개, d=9, 온도 3"},
             "args": _random(rng, 3, 6, 9, 3, 3.0),
         },
         {
-            "name": "random, 4 queries, 6 keys, d=64, temperature 4",
-            "name_ko": "무작위, 쿼리 4개, 키 6개, d=64, 온도 4",
+            "name": {"en": "random, 4 queries, 6 keys, d=64, temperature 4",
+                     "ko": "무작위, 쿼리 4개, 키 6개, d=64, 온도 4"},
             "args": _random(rng, 4, 6, 64, 3, 4.0),
         },
     ]

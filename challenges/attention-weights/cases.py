@@ -37,94 +37,83 @@ def cases():
     lesson = [[1, 0], [0, 1], [1, 1]]
     found = [
         {
-            "name": "lesson example: three tokens of width 2",
-            "name_ko": "레슨 예시: 폭 2인 토큰 세 개",
+            "name": {"en": "lesson example: three tokens of width 2",
+                     "ko": "레슨 예시: 폭 2인 토큰 세 개"},
             "args": [lesson, lesson],
             "public": True,
         },
         {
-            "name": "two queries, three keys, width 4",
-            "name_ko": "쿼리 두 개, 키 세 개, 폭 4",
+            "name": {"en": "two queries, three keys, width 4", "ko": "쿼리 두 개, 키 세 개, 폭 4"},
             "args": [[[1, 0, 2, -1], [0, 3, 1, 1]], [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]]],
             "public": True,
         },
         {
-            "name": "a single query and a single key",
-            "name_ko": "쿼리 하나와 키 하나",
+            "name": {"en": "a single query and a single key", "ko": "쿼리 하나와 키 하나"},
             "args": [[[0.3, -1.2, 2.0]], [[2.0, 0.5, -0.7]]],
         },
         {
-            "name": "equal scores (queries of zeros)",
-            "name_ko": "같은 점수(0으로만 된 쿼리)",
+            "name": {"en": "equal scores (queries of zeros)", "ko": "같은 점수(0으로만 된 쿼리)"},
             "args": [[[0.0, 0.0, 0.0]] * 2, _matrix(rng, 4, 3)],
         },
         {
-            "name": "vectors of width 1",
-            "name_ko": "폭 1인 벡터",
+            "name": {"en": "vectors of width 1", "ko": "폭 1인 벡터"},
             "args": [[[1.5], [-0.5], [0.25]], [[1.0], [2.0]]],
         },
         {
-            "name": "more keys than queries",
-            "name_ko": "쿼리보다 많은 키",
+            "name": {"en": "more keys than queries", "ko": "쿼리보다 많은 키"},
             "args": [_matrix(rng, 2, 3), _matrix(rng, 6, 3)],
         },
         {
-            "name": "more queries than keys",
-            "name_ko": "키보다 많은 쿼리",
+            "name": {"en": "more queries than keys", "ko": "키보다 많은 쿼리"},
             "args": [_matrix(rng, 6, 5), _matrix(rng, 2, 5)],
         },
         {
-            "name": "negative entries",
-            "name_ko": "음수 원소",
+            "name": {"en": "negative entries", "ko": "음수 원소"},
             "args": [[[-1.0, -2.0], [-0.5, -3.0], [-2.5, -0.5]], [[-1.0, -1.0], [-2.0, 0.5]]],
         },
         {
-            "name": "scores near -740",
-            "name_ko": "-740 근처의 점수",
+            "name": {"en": "scores near -740", "ko": "-740 근처의 점수"},
             "args": _large_scores(rng, -740),
             "float32_scale": 744,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 1000",
-            "name_ko": "1000 근처의 점수",
+            "name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
             "args": _large_scores(rng, 1000),
             "float32_scale": 1004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000",
-            "name_ko": "10000 근처의 점수",
+            "name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
             "args": _large_scores(rng, 10000),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000 in some rows and near 0 in others",
-            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+            "name": {"en": "scores near 10000 in some rows and near 0 in others",
+                     "ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수"},
             "args": _rows_apart(random.Random(4242)),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "one query over 1000 keys",
-            "name_ko": "키 1000개를 보는 쿼리 하나",
+            "name": {"en": "one query over 1000 keys", "ko": "키 1000개를 보는 쿼리 하나"},
             "args": [_matrix(rng, 1, 8), _matrix(rng, 1000, 8)],
         },
         {
-            "name": "random, 4 queries, 4 keys, width 4",
-            "name_ko": "무작위, 쿼리 4개, 키 4개, 폭 4",
+            "name": {"en": "random, 4 queries, 4 keys, width 4",
+                     "ko": "무작위, 쿼리 4개, 키 4개, 폭 4"},
             "args": [_matrix(rng, 4, 4), _matrix(rng, 4, 4)],
         },
         {
-            "name": "random, 5 queries, 7 keys, width 3",
-            "name_ko": "무작위, 쿼리 5개, 키 7개, 폭 3",
+            "name": {"en": "random, 5 queries, 7 keys, width 3",
+                     "ko": "무작위, 쿼리 5개, 키 7개, 폭 3"},
             "args": [_matrix(rng, 5, 3), _matrix(rng, 7, 3)],
         },
         {
-            "name": "random, 8 queries, 8 keys, width 16",
-            "name_ko": "무작위, 쿼리 8개, 키 8개, 폭 16",
+            "name": {"en": "random, 8 queries, 8 keys, width 16",
+                     "ko": "무작위, 쿼리 8개, 키 8개, 폭 16"},
             "args": [_matrix(rng, 8, 16), _matrix(rng, 8, 16)],
         },
         {
-            "name": "random, 3 queries, 6 keys, width 64",
-            "name_ko": "무작위, 쿼리 3개, 키 6개, 폭 64",
+            "name": {"en": "random, 3 queries, 6 keys, width 64",
+                     "ko": "무작위, 쿼리 3개, 키 6개, 폭 64"},
             "args": [_matrix(rng, 3, 64), _matrix(rng, 6, 64)],
         },
     ]
@@ -135,10 +124,9 @@ def cases():
 
 def _permuted(found, name, order):
     """Case `name` with its queries in another order: the output rows follow that order."""
-    Q, *rest = next(c for c in found if c["name"] == name)["args"]
+    Q, *rest = next(c for c in found if c["name"]["en"] == name)["args"]
     return {
-        "name": "the same queries in another order",
-        "name_ko": "같은 쿼리를 다른 순서로",
+        "name": {"en": "the same queries in another order", "ko": "같은 쿼리를 다른 순서로"},
         "args": [[Q[i] for i in order], *rest],
         "checks": [{"kind": "permuted_from", "case": name, "permutation": order}],
     }

@@ -55,14 +55,14 @@ def _future_changed(rng, args, t):
     return [m[: t + 1] + _matrix(rng, n - t - 1, w) for m, w in zip(args, widths, strict=True)]
 
 
-def _causality_pair(rng, name, name_ko, n, d, dv, t):
+def _causality_pair(rng, name, n, d, dv, t):
     """Two cases that agree on tokens 0..t: their outputs must agree on rows 0..t."""
-    base = {"name": name, "name_ko": name_ko, "args": _random(rng, n, d, dv)}
+    base = {"name": name, "args": _random(rng, n, d, dv)}
     changed = {
-        "name": f"{name}, tokens after {t} changed",
-        "name_ko": f"{name_ko}, {t}번 토큰 뒤를 바꾼 경우",
+        "name": {"en": f"{name['en']}, tokens after {t} changed",
+                 "ko": f"{name['ko']}, {t}번 토큰 뒤를 바꾼 경우"},
         "args": _future_changed(rng, base["args"], t),
-        "checks": [{"kind": "same_rows_as", "case": name, "rows": [0, t + 1]}],
+        "checks": [{"kind": "same_rows_as", "case": name["en"], "rows": [0, t + 1]}],
     }
     return [base, changed]
 
@@ -72,10 +72,10 @@ def cases():
     rng = random.Random(5551212)
     pairs = random.Random(777)
     return _fixed(rng) + [
-        *_causality_pair(pairs, "causality: 6 tokens, d=4, dv=3", "인과성: 토큰 6개, d=4, dv=3",
-                         6, 4, 3, t=2),
-        *_causality_pair(pairs, "causality: 5 tokens, d=2, dv=2", "인과성: 토큰 5개, d=2, dv=2",
-                         5, 2, 2, t=0),
+        *_causality_pair(pairs, {"en": "causality: 6 tokens, d=4, dv=3",
+                                 "ko": "인과성: 토큰 6개, d=4, dv=3"}, 6, 4, 3, t=2),
+        *_causality_pair(pairs, {"en": "causality: 5 tokens, d=2, dv=2",
+                                 "ko": "인과성: 토큰 5개, d=2, dv=2"}, 5, 2, 2, t=0),
     ]
 
 
@@ -83,14 +83,14 @@ def _fixed(rng):
     lesson = [[1, 0], [0, 1], [1, 1]]
     return [
         {
-            "name": "lesson example: three tokens of width 2",
-            "name_ko": "레슨 예시: 폭 2인 토큰 세 개",
+            "name": {"en": "lesson example: three tokens of width 2",
+                     "ko": "레슨 예시: 폭 2인 토큰 세 개"},
             "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]]],
             "public": True,
         },
         {
-            "name": "four tokens, keys of width 2, values of width 3",
-            "name_ko": "토큰 네 개, 폭 2인 키, 폭 3인 밸류",
+            "name": {"en": "four tokens, keys of width 2, values of width 3",
+                     "ko": "토큰 네 개, 폭 2인 키, 폭 3인 밸류"},
             "args": [
                 [[1, 0], [0, 1], [1, -1], [2, 1]],
                 [[0, 1], [1, 1], [-1, 0], [1, 2]],
@@ -99,29 +99,26 @@ def _fixed(rng):
             "public": True,
         },
         {
-            "name": "a single token",
-            "name_ko": "토큰 하나",
+            "name": {"en": "a single token", "ko": "토큰 하나"},
             "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]]],
         },
-        {"name": "two tokens", "name_ko": "토큰 두 개", "args": _random(rng, 2, 3, 2)},
+        {"name": {"en": "two tokens", "ko": "토큰 두 개"}, "args": _random(rng, 2, 3, 2)},
         {
-            "name": "equal scores (queries of zeros)",
-            "name_ko": "같은 점수(0으로만 된 쿼리)",
+            "name": {"en": "equal scores (queries of zeros)", "ko": "같은 점수(0으로만 된 쿼리)"},
             "args": [[[0.0, 0.0, 0.0]] * 5, _matrix(rng, 5, 3), _matrix(rng, 5, 2)],
         },
         {
-            "name": "values wider than keys (d=2, dv=5)",
-            "name_ko": "키보다 넓은 밸류(d=2, dv=5)",
+            "name": {"en": "values wider than keys (d=2, dv=5)",
+                     "ko": "키보다 넓은 밸류(d=2, dv=5)"},
             "args": _random(rng, 5, 2, 5),
         },
         {
-            "name": "values narrower than keys (d=8, dv=1)",
-            "name_ko": "키보다 좁은 밸류(d=8, dv=1)",
+            "name": {"en": "values narrower than keys (d=8, dv=1)",
+                     "ko": "키보다 좁은 밸류(d=8, dv=1)"},
             "args": _random(rng, 6, 8, 1),
         },
         {
-            "name": "negative queries, keys and values",
-            "name_ko": "음수 쿼리, 키, 밸류",
+            "name": {"en": "negative queries, keys and values", "ko": "음수 쿼리, 키, 밸류"},
             "args": [
                 [[-1.0, -2.0], [-0.5, -3.0], [-2.5, -0.5]],
                 [[-1.0, -1.0], [-2.0, 0.5], [-0.5, -0.5]],
@@ -129,57 +126,49 @@ def _fixed(rng):
             ],
         },
         {
-            "name": "scores near -740",
-            "name_ko": "-740 근처의 점수",
+            "name": {"en": "scores near -740", "ko": "-740 근처의 점수"},
             "args": _large_scores(rng, -740),
             "float32_scale": 744,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 1000",
-            "name_ko": "1000 근처의 점수",
+            "name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
             "args": _large_scores(rng, 1000),
             "float32_scale": 1004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000",
-            "name_ko": "10000 근처의 점수",
+            "name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
             "args": _large_scores(rng, 10000),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000 in some rows and near 0 in others",
-            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+            "name": {"en": "scores near 10000 in some rows and near 0 in others",
+                     "ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수"},
             "args": _rows_apart(random.Random(4242)),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "a future key scores far above every key its queries see",
-            "name_ko": "보이는 키보다 점수가 훨씬 높은 미래의 키",
+            "name": {"en": "a future key scores far above every key its queries see",
+                     "ko": "보이는 키보다 점수가 훨씬 높은 미래의 키"},
             "args": _loud_future(random.Random(4343)),
         },
         {
-            "name": "a sequence of 256 tokens",
-            "name_ko": "토큰 256개로 된 시퀀스",
+            "name": {"en": "a sequence of 256 tokens", "ko": "토큰 256개로 된 시퀀스"},
             "args": _random(rng, 256, 4, 2),
         },
         {
-            "name": "random, 4 tokens, d=4, dv=4",
-            "name_ko": "무작위, 토큰 4개, d=4, dv=4",
+            "name": {"en": "random, 4 tokens, d=4, dv=4", "ko": "무작위, 토큰 4개, d=4, dv=4"},
             "args": _random(rng, 4, 4, 4),
         },
         {
-            "name": "random, 7 tokens, d=3, dv=2",
-            "name_ko": "무작위, 토큰 7개, d=3, dv=2",
+            "name": {"en": "random, 7 tokens, d=3, dv=2", "ko": "무작위, 토큰 7개, d=3, dv=2"},
             "args": _random(rng, 7, 3, 2),
         },
         {
-            "name": "random, 8 tokens, d=16, dv=8",
-            "name_ko": "무작위, 토큰 8개, d=16, dv=8",
+            "name": {"en": "random, 8 tokens, d=16, dv=8", "ko": "무작위, 토큰 8개, d=16, dv=8"},
             "args": _random(rng, 8, 16, 8),
         },
         {
-            "name": "random, 5 tokens, d=64, dv=3",
-            "name_ko": "무작위, 토큰 5개, d=64, dv=3",
+            "name": {"en": "random, 5 tokens, d=64, dv=3", "ko": "무작위, 토큰 5개, d=64, dv=3"},
             "args": _random(rng, 5, 64, 3),
         },
     ]

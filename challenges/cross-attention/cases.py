@@ -55,8 +55,8 @@ def cases():
     query_order = [2, 0, 3, 1]
     return [
         {
-            "name": "two queries over three context tokens",
-            "name_ko": "문맥 토큰 세 개를 보는 쿼리 두 개",
+            "name": {"en": "two queries over three context tokens",
+                     "ko": "문맥 토큰 세 개를 보는 쿼리 두 개"},
             "args": [
                 [[1, 0], [0, 1]],
                 [[1, 0, 1], [0, 1, 1], [1, 1, 0]],
@@ -67,8 +67,8 @@ def cases():
             "public": True,
         },
         {
-            "name": "three queries over two context tokens, d_k=1",
-            "name_ko": "문맥 토큰 두 개를 보는 쿼리 세 개, d_k=1",
+            "name": {"en": "three queries over two context tokens, d_k=1",
+                     "ko": "문맥 토큰 두 개를 보는 쿼리 세 개, d_k=1"},
             "args": [
                 [[1, 2], [0, -1], [2, 0]],
                 [[1, 1, 0, 2], [0, -1, 1, 1]],
@@ -79,73 +79,66 @@ def cases():
             "public": True,
         },
         {
-            "name": "one query, one context token",
-            "name_ko": "쿼리 하나, 문맥 토큰 하나",
+            "name": {"en": "one query, one context token", "ko": "쿼리 하나, 문맥 토큰 하나"},
             "args": _random(rng, 1, 1, 3, 2, 2, 3),
         },
         {
-            "name": "one query over many context tokens",
-            "name_ko": "문맥 토큰 여러 개를 보는 쿼리 하나",
+            "name": {"en": "one query over many context tokens",
+                     "ko": "문맥 토큰 여러 개를 보는 쿼리 하나"},
             "args": _random(rng, 1, 9, 4, 3, 4, 2),
         },
         {
-            "name": "more queries than context tokens",
-            "name_ko": "문맥 토큰보다 많은 쿼리",
+            "name": {"en": "more queries than context tokens", "ko": "문맥 토큰보다 많은 쿼리"},
             "args": _random(rng, 7, 2, 3, 5, 4, 3),
         },
         {
-            "name": "as many queries as context tokens, same widths",
-            "name_ko": "문맥 토큰과 같은 수의 쿼리, 같은 폭",
+            "name": {"en": "as many queries as context tokens, same widths",
+                     "ko": "문맥 토큰과 같은 수의 쿼리, 같은 폭"},
             "args": _random(rng, 5, 5, 4, 4, 4, 4),
         },
         {
-            "name": "d_k differs from both token widths (d_x=6, d_y=2, d_k=9)",
-            "name_ko": "두 토큰 폭과 다른 d_k(d_x=6, d_y=2, d_k=9)",
+            "name": {"en": "d_k differs from both token widths (d_x=6, d_y=2, d_k=9)",
+                     "ko": "두 토큰 폭과 다른 d_k(d_x=6, d_y=2, d_k=9)"},
             "args": _random(rng, 3, 4, 6, 2, 9, 2),
         },
         {
-            "name": "values wider than keys (dv=8)",
-            "name_ko": "키보다 넓은 밸류(dv=8)",
+            "name": {"en": "values wider than keys (dv=8)", "ko": "키보다 넓은 밸류(dv=8)"},
             "args": _random(rng, 3, 5, 3, 4, 2, 8),
         },
         {
-            "name": "equal scores (Wq of zeros)",
-            "name_ko": "같은 점수(0으로만 된 Wq)",
+            "name": {"en": "equal scores (Wq of zeros)", "ko": "같은 점수(0으로만 된 Wq)"},
             "args": [_matrix(rng, 3, 2), _matrix(rng, 4, 3), [[0.0] * 2] * 2, _matrix(rng, 3, 2),
                      _matrix(rng, 3, 2)],
         },
         {
-            "name": "scores near 1000",
-            "name_ko": "1000 근처의 점수",
+            "name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
             "args": _large_scores(rng, 1000),
             "float32_scale": 1008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000",
-            "name_ko": "10000 근처의 점수",
+            "name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
             "args": _large_scores(rng, 10000),
             "float32_scale": 10008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near -1000",
-            "name_ko": "-1000 근처의 점수",
+            "name": {"en": "scores near -1000", "ko": "-1000 근처의 점수"},
             "args": _large_scores(rng, -1000),
             "float32_scale": 1008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000 in some rows and near 0 in others",
-            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+            "name": {"en": "scores near 10000 in some rows and near 0 in others",
+                     "ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수"},
             "args": _rows_apart(random.Random(4242)),
             "float32_scale": 10008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "random, 4 queries, 7 context tokens",
-            "name_ko": "무작위, 쿼리 4개, 문맥 토큰 7개",
+            "name": {"en": "random, 4 queries, 7 context tokens",
+                     "ko": "무작위, 쿼리 4개, 문맥 토큰 7개"},
             "args": base,
         },
         {
-            "name": "the same context tokens in another order",
-            "name_ko": "같은 문맥 토큰을 다른 순서로",
+            "name": {"en": "the same context tokens in another order",
+                     "ko": "같은 문맥 토큰을 다른 순서로"},
             "args": [base[0], [base[1][j] for j in context_order]] + base[2:],
             "checks": [{"kind": "equal_to", "case": "random, 4 queries, 7 context tokens",
                         "message": {
@@ -155,25 +148,24 @@ def cases():
                                   "각 쿼리는 문맥을 집합으로 봅니다"}}],
         },
         {
-            "name": "the same queries in another order",
-            "name_ko": "같은 쿼리를 다른 순서로",
+            "name": {"en": "the same queries in another order", "ko": "같은 쿼리를 다른 순서로"},
             "args": [[base[0][i] for i in query_order]] + base[1:],
             "checks": [{"kind": "permuted_from", "case": "random, 4 queries, 7 context tokens",
                         "permutation": query_order}],
         },
         {
-            "name": "one query over 1000 context tokens",
-            "name_ko": "문맥 토큰 1000개를 보는 쿼리 하나",
+            "name": {"en": "one query over 1000 context tokens",
+                     "ko": "문맥 토큰 1000개를 보는 쿼리 하나"},
             "args": _random(rng, 1, 1000, 4, 2, 4, 2),
         },
         {
-            "name": "random, 6 queries, 3 context tokens, d_k=16",
-            "name_ko": "무작위, 쿼리 6개, 문맥 토큰 3개, d_k=16",
+            "name": {"en": "random, 6 queries, 3 context tokens, d_k=16",
+                     "ko": "무작위, 쿼리 6개, 문맥 토큰 3개, d_k=16"},
             "args": _random(rng, 6, 3, 8, 8, 16, 4),
         },
         {
-            "name": "random, 8 queries, 12 context tokens",
-            "name_ko": "무작위, 쿼리 8개, 문맥 토큰 12개",
+            "name": {"en": "random, 8 queries, 12 context tokens",
+                     "ko": "무작위, 쿼리 8개, 문맥 토큰 12개"},
             "args": _random(rng, 8, 12, 6, 10, 4, 5),
         },
     ]

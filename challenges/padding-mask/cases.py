@@ -55,15 +55,14 @@ def cases():
     ]
     return [
         {
-            "name": "three keys, the last one padding",
-            "name_ko": "키 세 개, 마지막 키는 패딩",
+            "name": {"en": "three keys, the last one padding", "ko": "키 세 개, 마지막 키는 패딩"},
             "args": [[[1, 0], [0, 1]], [[1, 0], [0, 1], [1, 1]], [[10, 0], [0, 10], [5, 5]],
                      [True, True, False]],
             "public": True,
         },
         {
-            "name": "padding in the middle, values of width 3",
-            "name_ko": "가운데에 있는 패딩, 폭 3인 밸류",
+            "name": {"en": "padding in the middle, values of width 3",
+                     "ko": "가운데에 있는 패딩, 폭 3인 밸류"},
             "args": [
                 [[1, 2], [0, -1], [2, 0]],
                 [[1, 0], [3, 3], [0, 1], [-1, 1]],
@@ -72,22 +71,19 @@ def cases():
             ],
             "public": True,
         },
-        {"name": "a single query and a single real key", "name_ko": "쿼리 하나와 진짜 키 하나",
+        {"name": {"en": "a single query and a single real key", "ko": "쿼리 하나와 진짜 키 하나"},
          "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]], [True]]},
         {
-            "name": "only one real key among five",
-            "name_ko": "다섯 개 중 진짜 키는 하나뿐",
+            "name": {"en": "only one real key among five", "ko": "다섯 개 중 진짜 키는 하나뿐"},
             "args": _random(rng, 3, 5, 4, 3, 1),
         },
         {
-            "name": "no padding at all",
-            "name_ko": "패딩이 전혀 없음",
+            "name": {"en": "no padding at all", "ko": "패딩이 전혀 없음"},
             "args": _random(rng, 4, 6, 3, 2, 6),
         },
-        {"name": "padding at the end", "name_ko": "끝에 있는 패딩", "args": end_padded},
+        {"name": {"en": "padding at the end", "ko": "끝에 있는 패딩"}, "args": end_padded},
         {
-            "name": "padding keys and values changed",
-            "name_ko": "패딩 키와 밸류를 바꾼 경우",
+            "name": {"en": "padding keys and values changed", "ko": "패딩 키와 밸류를 바꾼 경우"},
             "args": [end_padded[0], garbage, garbage_values, end_padded[3]],
             "checks": [{"kind": "equal_to", "case": "padding at the end", "message": {
                 "en": "changing the padding keys and values must not change the output: "
@@ -95,22 +91,21 @@ def cases():
                 "ko": "패딩 위치의 키와 밸류를 바꿔도 출력이 바뀌면 안 됩니다: "
                       "패딩에는 가중치가 전혀 가지 않아야 합니다"}}],
         },
-        {"name": "padding at the start", "name_ko": "앞에 있는 패딩",
+        {"name": {"en": "padding at the start", "ko": "앞에 있는 패딩"},
          "args": _random(rng, 3, 6, 2, 2, 2)[:3] + [[False] * 4 + [True] * 2]},
         {
-            "name": "equal scores (queries of zeros)",
-            "name_ko": "같은 점수(0으로만 된 쿼리)",
+            "name": {"en": "equal scores (queries of zeros)", "ko": "같은 점수(0으로만 된 쿼리)"},
             "args": [[[0.0, 0.0, 0.0]] * 3, _matrix(rng, 6, 3), _matrix(rng, 6, 2),
                      [True, False, True, True, False, False]],
         },
         {
-            "name": "padding keys score far above the real keys",
-            "name_ko": "진짜 키보다 점수가 훨씬 높은 패딩 키",
+            "name": {"en": "padding keys score far above the real keys",
+                     "ko": "진짜 키보다 점수가 훨씬 높은 패딩 키"},
             "args": loud_padding,
         },
         {
-            "name": "padding keys in the middle score far above the real keys",
-            "name_ko": "진짜 키보다 점수가 훨씬 높은 가운데의 패딩 키",
+            "name": {"en": "padding keys in the middle score far above the real keys",
+                     "ko": "진짜 키보다 점수가 훨씬 높은 가운데의 패딩 키"},
             "args": [
                 [[2, 0, 1, 1], [0, 1, 2, 1]],
                 [[1, -1, 0, 2], [3000] * 4, [-2000, 3000, 2000, 1500], [0, 1, 1, -1],
@@ -120,57 +115,53 @@ def cases():
             ],
         },
         {
-            "name": "scores near 1000",
-            "name_ko": "1000 근처의 점수",
+            "name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
             "args": _large_scores(rng, 1000, [True] * 4 + [False] * 2),
             "float32_scale": 1004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000",
-            "name_ko": "10000 근처의 점수",
+            "name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
             "args": _large_scores(rng, 10000, [False, True, True, False, True, True]),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near -1000",
-            "name_ko": "-1000 근처의 점수",
+            "name": {"en": "scores near -1000", "ko": "-1000 근처의 점수"},
             "args": _large_scores(rng, -1000, [True] * 3 + [False] * 2),
             "float32_scale": 1004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000 in some rows and near 0 in others",
-            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+            "name": {"en": "scores near 10000 in some rows and near 0 in others",
+                     "ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수"},
             "args": _rows_apart(random.Random(4242)),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "more queries than keys",
-            "name_ko": "키보다 많은 쿼리",
+            "name": {"en": "more queries than keys", "ko": "키보다 많은 쿼리"},
             "args": _random(rng, 6, 3, 5, 2, 2),
         },
         {
-            "name": "values wider than keys (d=2, dv=6)",
-            "name_ko": "키보다 넓은 밸류(d=2, dv=6)",
+            "name": {"en": "values wider than keys (d=2, dv=6)",
+                     "ko": "키보다 넓은 밸류(d=2, dv=6)"},
             "args": _random(rng, 3, 5, 2, 6, 3),
         },
         {
-            "name": "one query over 1000 keys, half of them padding",
-            "name_ko": "키 1000개를 보는 쿼리 하나, 절반은 패딩",
+            "name": {"en": "one query over 1000 keys, half of them padding",
+                     "ko": "키 1000개를 보는 쿼리 하나, 절반은 패딩"},
             "args": _random(rng, 1, 1000, 4, 2, 500),
         },
         {
-            "name": "random, 4 queries, 4 keys, d=4, dv=4",
-            "name_ko": "무작위, 쿼리 4개, 키 4개, d=4, dv=4",
+            "name": {"en": "random, 4 queries, 4 keys, d=4, dv=4",
+                     "ko": "무작위, 쿼리 4개, 키 4개, d=4, dv=4"},
             "args": _random(rng, 4, 4, 4, 4, 3),
         },
         {
-            "name": "random, 5 queries, 8 keys, d=3, dv=2",
-            "name_ko": "무작위, 쿼리 5개, 키 8개, d=3, dv=2",
+            "name": {"en": "random, 5 queries, 8 keys, d=3, dv=2",
+                     "ko": "무작위, 쿼리 5개, 키 8개, d=3, dv=2"},
             "args": _random(rng, 5, 8, 3, 2, 5),
         },
         {
-            "name": "random, 8 queries, 16 keys, d=16, dv=8",
-            "name_ko": "무작위, 쿼리 8개, 키 16개, d=16, dv=8",
+            "name": {"en": "random, 8 queries, 16 keys, d=16, dv=8",
+                     "ko": "무작위, 쿼리 8개, 키 16개, d=16, dv=8"},
             "args": _random(rng, 8, 16, 16, 8, 11),
         },
     ]

@@ -40,14 +40,14 @@ def cases():
     lesson = [[1, 0], [0, 1], [1, 1]]
     found = [
         {
-            "name": "lesson example: three tokens of width 2",
-            "name_ko": "레슨 예시: 폭 2인 토큰 세 개",
+            "name": {"en": "lesson example: three tokens of width 2",
+                     "ko": "레슨 예시: 폭 2인 토큰 세 개"},
             "args": [lesson, lesson, [[10, 0], [0, 10], [5, 5]]],
             "public": True,
         },
         {
-            "name": "two queries, three keys of width 4, values of width 3",
-            "name_ko": "쿼리 두 개, 폭 4인 키 세 개, 폭 3인 밸류",
+            "name": {"en": "two queries, three keys of width 4, values of width 3",
+                     "ko": "쿼리 두 개, 폭 4인 키 세 개, 폭 3인 밸류"},
             "args": [
                 [[1, 0, 2, -1], [0, 3, 1, 1]],
                 [[2, 1, 0, 1], [1, -1, 1, 0], [0, 0, 1, 2]],
@@ -56,38 +56,33 @@ def cases():
             "public": True,
         },
         {
-            "name": "a single token",
-            "name_ko": "토큰 하나",
+            "name": {"en": "a single token", "ko": "토큰 하나"},
             "args": [[[0.5, -1.0]], [[2.0, 1.0]], [[3.0, -4.0, 0.5]]],
         },
         {
-            "name": "equal scores (queries of zeros)",
-            "name_ko": "같은 점수(0으로만 된 쿼리)",
+            "name": {"en": "equal scores (queries of zeros)", "ko": "같은 점수(0으로만 된 쿼리)"},
             "args": [[[0.0, 0.0, 0.0]] * 3, _matrix(rng, 4, 3), _matrix(rng, 4, 2)],
         },
         {
-            "name": "values wider than keys (d=2, dv=6)",
-            "name_ko": "키보다 넓은 밸류(d=2, dv=6)",
+            "name": {"en": "values wider than keys (d=2, dv=6)",
+                     "ko": "키보다 넓은 밸류(d=2, dv=6)"},
             "args": _random(rng, 3, 4, 2, 6),
         },
         {
-            "name": "values narrower than keys (d=8, dv=1)",
-            "name_ko": "키보다 좁은 밸류(d=8, dv=1)",
+            "name": {"en": "values narrower than keys (d=8, dv=1)",
+                     "ko": "키보다 좁은 밸류(d=8, dv=1)"},
             "args": _random(rng, 4, 5, 8, 1),
         },
         {
-            "name": "more keys than queries",
-            "name_ko": "쿼리보다 많은 키",
+            "name": {"en": "more keys than queries", "ko": "쿼리보다 많은 키"},
             "args": _random(rng, 2, 7, 3, 4),
         },
         {
-            "name": "more queries than keys",
-            "name_ko": "키보다 많은 쿼리",
+            "name": {"en": "more queries than keys", "ko": "키보다 많은 쿼리"},
             "args": _random(rng, 6, 3, 5, 2),
         },
         {
-            "name": "negative queries, keys and values",
-            "name_ko": "음수 쿼리, 키, 밸류",
+            "name": {"en": "negative queries, keys and values", "ko": "음수 쿼리, 키, 밸류"},
             "args": [
                 [[-1.0, -2.0], [-0.5, -3.0]],
                 [[-1.0, -1.0], [-2.0, 0.5], [-0.5, -0.5]],
@@ -95,52 +90,48 @@ def cases():
             ],
         },
         {
-            "name": "scores near -740",
-            "name_ko": "-740 근처의 점수",
+            "name": {"en": "scores near -740", "ko": "-740 근처의 점수"},
             "args": _large_scores(rng, -740),
             "float32_scale": 744,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 1000",
-            "name_ko": "1000 근처의 점수",
+            "name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
             "args": _large_scores(rng, 1000),
             "float32_scale": 1004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000",
-            "name_ko": "10000 근처의 점수",
+            "name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
             "args": _large_scores(rng, 10000),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "scores near 10000 in some rows and near 0 in others",
-            "name_ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수",
+            "name": {"en": "scores near 10000 in some rows and near 0 in others",
+                     "ko": "어떤 행은 10000 근처, 어떤 행은 0 근처인 점수"},
             "args": _rows_apart(random.Random(4242)),
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "one query over 1000 keys",
-            "name_ko": "키 1000개를 보는 쿼리 하나",
+            "name": {"en": "one query over 1000 keys", "ko": "키 1000개를 보는 쿼리 하나"},
             "args": _random(rng, 1, 1000, 4, 2),
         },
         {
-            "name": "random, 4 queries, 4 keys, d=4, dv=4",
-            "name_ko": "무작위, 쿼리 4개, 키 4개, d=4, dv=4",
+            "name": {"en": "random, 4 queries, 4 keys, d=4, dv=4",
+                     "ko": "무작위, 쿼리 4개, 키 4개, d=4, dv=4"},
             "args": _random(rng, 4, 4, 4, 4),
         },
         {
-            "name": "random, 5 queries, 7 keys, d=3, dv=2",
-            "name_ko": "무작위, 쿼리 5개, 키 7개, d=3, dv=2",
+            "name": {"en": "random, 5 queries, 7 keys, d=3, dv=2",
+                     "ko": "무작위, 쿼리 5개, 키 7개, d=3, dv=2"},
             "args": _random(rng, 5, 7, 3, 2),
         },
         {
-            "name": "random, 8 queries, 8 keys, d=16, dv=8",
-            "name_ko": "무작위, 쿼리 8개, 키 8개, d=16, dv=8",
+            "name": {"en": "random, 8 queries, 8 keys, d=16, dv=8",
+                     "ko": "무작위, 쿼리 8개, 키 8개, d=16, dv=8"},
             "args": _random(rng, 8, 8, 16, 8),
         },
         {
-            "name": "random, 3 queries, 6 keys, d=64, dv=3",
-            "name_ko": "무작위, 쿼리 3개, 키 6개, d=64, dv=3",
+            "name": {"en": "random, 3 queries, 6 keys, d=64, dv=3",
+                     "ko": "무작위, 쿼리 3개, 키 6개, d=64, dv=3"},
             "args": _random(rng, 3, 6, 64, 3),
         },
     ]
@@ -149,10 +140,9 @@ def cases():
 
 def _permuted(found, name, order):
     """Case `name` with its queries in another order: the output rows follow that order."""
-    Q, *rest = next(c for c in found if c["name"] == name)["args"]
+    Q, *rest = next(c for c in found if c["name"]["en"] == name)["args"]
     return {
-        "name": "the same queries in another order",
-        "name_ko": "같은 쿼리를 다른 순서로",
+        "name": {"en": "the same queries in another order", "ko": "같은 쿼리를 다른 순서로"},
         "args": [[Q[i] for i in order], *rest],
         "checks": [{"kind": "permuted_from", "case": name, "permutation": order}],
     }

@@ -17,88 +17,75 @@ def cases():
     rng = random.Random(20240601)
     return [
         {
-            "name": "three increasing logits",
-            "name_ko": "증가하는 로짓 세 개",
+            "name": {"en": "three increasing logits", "ko": "증가하는 로짓 세 개"},
             "args": [[1.0, 2.0, 3.0]],
             "public": True,
         },
         {
-            "name": "negative, zero and positive logits",
-            "name_ko": "음수, 0, 양수 로짓",
+            "name": {"en": "negative, zero and positive logits", "ko": "음수, 0, 양수 로짓"},
             "args": [[-1.0, 0.0, 2.0, -3.0]],
             "public": True,
         },
-        {"name": "a single logit", "name_ko": "로짓 하나", "args": [[3.7]]},
-        {"name": "two equal logits", "name_ko": "같은 로짓 두 개", "args": [[-0.8, -0.8]]},
-        {"name": "many equal logits", "name_ko": "같은 로짓 여러 개", "args": [[2.5] * 7]},
-        {"name": "integer logits", "name_ko": "정수 로짓", "args": [[0, 1, 2, 3]]},
+        {"name": {"en": "a single logit", "ko": "로짓 하나"}, "args": [[3.7]]},
+        {"name": {"en": "two equal logits", "ko": "같은 로짓 두 개"}, "args": [[-0.8, -0.8]]},
+        {"name": {"en": "many equal logits", "ko": "같은 로짓 여러 개"}, "args": [[2.5] * 7]},
+        {"name": {"en": "integer logits", "ko": "정수 로짓"}, "args": [[0, 1, 2, 3]]},
         {
-            "name": "all logits negative",
-            "name_ko": "모두 음수인 로짓",
+            "name": {"en": "all logits negative", "ko": "모두 음수인 로짓"},
             "args": [[-3.0, -1.5, -7.0, -0.25]],
         },
         {
-            "name": "logits near 1000",
-            "name_ko": "1000 근처의 로짓",
+            "name": {"en": "logits near 1000", "ko": "1000 근처의 로짓"},
             "args": [[1000.0, 1001.0, 1002.5, 999.25]],
             "float32_scale": 1002.5,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "logits near 10000",
-            "name_ko": "10000 근처의 로짓",
+            "name": {"en": "logits near 10000", "ko": "10000 근처의 로짓"},
             "args": [[10000.0, 9999.5, 10001.0, 10000.25]],
             "float32_scale": 10001,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "logits near -740",
-            "name_ko": "-740 근처의 로짓",
+            "name": {"en": "logits near -740", "ko": "-740 근처의 로짓"},
             "args": [[-740.0, -741.0, -742.5, -739.5]],
         },
         {
-            "name": "logits near -10000",
-            "name_ko": "-10000 근처의 로짓",
+            "name": {"en": "logits near -10000", "ko": "-10000 근처의 로짓"},
             "args": [[-10000.0, -10001.0, -10003.5, -9999.75]],
             "float32_scale": 10003.5,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "logits spread over several thousand",
-            "name_ko": "수천에 걸쳐 퍼진 로짓",
+            "name": {"en": "logits spread over several thousand", "ko": "수천에 걸쳐 퍼진 로짓"},
             "args": [[0.0, 1500.0, 3000.0, 2999.0]],
             "float32_scale": 3000,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": "one logit dominates",
-            "name_ko": "압도적으로 큰 로짓 하나",
+            "name": {"en": "one logit dominates", "ko": "압도적으로 큰 로짓 하나"},
             "args": [[-50.0, 0.0, 40.0, 1.0]],
         },
         {
-            "name": "random logits, 5 entries",
-            "name_ko": "무작위 로짓, 원소 5개",
+            "name": {"en": "random logits, 5 entries", "ko": "무작위 로짓, 원소 5개"},
             "args": [_normal_row(rng, 5, 1.0)],
         },
         {
-            "name": "random logits, 17 entries",
-            "name_ko": "무작위 로짓, 원소 17개",
+            "name": {"en": "random logits, 17 entries", "ko": "무작위 로짓, 원소 17개"},
             "args": [_normal_row(rng, 17, 2.0)],
         },
         {
-            "name": "random logits, 64 entries",
-            "name_ko": "무작위 로짓, 원소 64개",
+            "name": {"en": "random logits, 64 entries", "ko": "무작위 로짓, 원소 64개"},
             "args": [_normal_row(rng, 64, 1.0)],
         },
         {
-            "name": "random logits centred on 1000, 16 entries",
-            "name_ko": "1000을 중심으로 한 무작위 로짓, 원소 16개",
+            "name": {"en": "random logits centred on 1000, 16 entries",
+                     "ko": "1000을 중심으로 한 무작위 로짓, 원소 16개"},
             "args": [_normal_row(rng, 16, 1.0, shift=1000.0)],
         },
         {
-            "name": "long row of 1000 random logits",
-            "name_ko": "무작위 로짓 1000개로 된 긴 행",
+            "name": {"en": "long row of 1000 random logits", "ko": "무작위 로짓 1000개로 된 긴 행"},
             "args": [_normal_row(rng, 1000, 1.5)],
         },
         {
-            "name": "long row of 1000 logits near 1000",
-            "name_ko": "1000 근처의 로짓 1000개로 된 긴 행",
+            "name": {"en": "long row of 1000 logits near 1000",
+                     "ko": "1000 근처의 로짓 1000개로 된 긴 행"},
             "args": [_normal_row(rng, 1000, 1.0, shift=1000.0)],
         },
     ]

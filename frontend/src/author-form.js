@@ -6,14 +6,18 @@ import { mountPreviews } from "./author-preview.js";
 import { problemItem } from "./author-report.js";
 import { CODE_FILES } from "./challenge-files.js";
 
-const FIELDS = ["slug", "entry_point", "title_en", "title_ko", "difficulty", "track", "order", "tags",
-  "time_limit", "memory_mb", "rtol", "atol", "hints_en", "hints_ko", "statement_en", "statement_ko"];
+const FIELDS = ["slug", "entry_point", "difficulty", "track", "order", "tags", "time_limit", "memory_mb",
+  "rtol", "atol"];
+// The fields written in each language: English, then the form's `data-languages`.
+const TEXTS = ["title", "hints", "statement"];
 
 /**
  * options: {t, nonce, mountEditor (null: the textareas stay), onChange()}.
- * Returns {fill(challenge), current(), showProblems(problems)}.
+ * Returns {languages, fill(challenge), current(), showProblems(problems)}.
  */
 export function mountForm(form, { t, nonce, mountEditor, onChange }) {
+  const languages = form.dataset.languages.split(" ").filter(Boolean);
+  const names = [...FIELDS, ...["en", ...languages].flatMap((lang) => TEXTS.map((text) => `${text}_${lang}`))];
   const mountCode = (host, text) => {
     const textarea = host.querySelector("textarea");
     textarea.value = textarea.defaultValue = text;
@@ -21,7 +25,7 @@ export function mountForm(form, { t, nonce, mountEditor, onChange }) {
     return mountEditor(host, textarea, { label: host.dataset.label, helpId: "code-help", nonce, drafts: false, onChange });
   };
   const mutants = mountMutants({ list: form.querySelector("#mutants"), template: document.getElementById("mutant-template"),
-    addButton: form.querySelector('[data-action="add-mutant"]'), t, mountCode, onChange });
+    addButton: form.querySelector('[data-action="add-mutant"]'), languages, t, mountCode, onChange });
   const refreshPreviews = mountPreviews(form);
   const boxes = [...form.querySelectorAll('input[name="properties"]')];
   let editors = {};
@@ -29,7 +33,7 @@ export function mountForm(form, { t, nonce, mountEditor, onChange }) {
   form.addEventListener("input", onChange);
 
   function fill(challenge) {
-    for (const name of FIELDS) form.elements[name].value = challenge.fields[name] ?? "";
+    for (const name of names) form.elements[name].value = challenge.fields[name] ?? "";
     for (const box of boxes) box.checked = challenge.fields.properties.includes(box.value);
     editors = Object.fromEntries(CODE_FILES.map((file) => [file,
       mountCode(form.querySelector(`[data-code="${file}"]`), challenge.code[file])]));
@@ -39,10 +43,10 @@ export function mountForm(form, { t, nonce, mountEditor, onChange }) {
   }
 
   function current() {
-    const fields = Object.fromEntries(FIELDS.map((name) => [name, form.elements[name].value]));
+    const fields = Object.fromEntries(names.map((name) => [name, form.elements[name].value]));
     fields.properties = boxes.filter((box) => box.checked).map((box) => box.value);
     const code = Object.fromEntries(CODE_FILES.map((file) => [file, editors[file].getCode()]));
-    return { fields, code, mutants: mutants.values(), rest };
+    return { fields, code, mutants: mutants.values(), rest, languages };
   }
 
   /** List each problem next to the file it names; the others (no file, or none here) below the buttons. */
@@ -58,5 +62,5 @@ export function mountForm(form, { t, nonce, mountEditor, onChange }) {
     for (const list of lists.values()) list.hidden = !list.childElementCount;
   }
 
-  return { fill, current, showProblems };
+  return { languages, fill, current, showProblems };
 }

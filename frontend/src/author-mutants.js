@@ -1,11 +1,12 @@
-// The mutants of the challenge being edited: one block each (its name, its explanation in both
-// languages, its code in an editor), cloned from the page's <template>, added and removed.
+// The mutants of the challenge being edited: one block each (its name, its explanation in each
+// language, its code in an editor), cloned from the page's <template>, added and removed.
 
 /**
- * options: {list, template, addButton, t, mountCode(host, text), onChange()}.
- * Returns {add(mutant), values(), problemLists()}.
+ * options: {list, template, addButton, languages (besides English), t, mountCode(host, text),
+ * onChange()}. Returns {add(mutant), values(), problemLists()}.
  */
-export function mountMutants({ list, template, addButton, t, mountCode, onChange }) {
+export function mountMutants({ list, template, addButton, languages, t, mountCode, onChange }) {
+  const explained = ["en", ...languages];
   const blocks = [];
 
   // Each block says which mutant it is, and so does its Remove button (its visible words first).
@@ -25,19 +26,19 @@ export function mountMutants({ list, template, addButton, t, mountCode, onChange
     onChange();
   }
 
-  /** Add a block for `mutant` ({name, source, en, ko}) at the end; return it. */
-  function add(mutant = { name: "", source: "", en: "", ko: "" }) {
+  /** Add a block for `mutant` ({name, source, en, <language>...}) at the end; return it. */
+  function add(mutant = { name: "", source: "" }) {
     const node = template.content.firstElementChild.cloneNode(true);
     const field = (name) => node.querySelector(`[name="${name}"]`);
     const block = {
-      node, name: field("mutant_name"), en: field("mutant_en"), ko: field("mutant_ko"),
+      node, name: field("mutant_name"),
+      explanations: Object.fromEntries(explained.map((lang) => [lang, field(`mutant_${lang}`)])),
       legend: node.querySelector("legend"), remove: node.querySelector('[data-action="remove-mutant"]'),
       problems: node.querySelector(".problems"),
     };
     block.removeText = block.remove.textContent.trim();
     block.name.value = mutant.name;
-    block.en.value = mutant.en;
-    block.ko.value = mutant.ko;
+    for (const lang of explained) block.explanations[lang].value = mutant[lang] ?? "";
     list.append(node);
     block.editor = mountCode(node.querySelector(".code-editor"), mutant.source);
     block.name.addEventListener("input", relabel);
@@ -54,7 +55,8 @@ export function mountMutants({ list, template, addButton, t, mountCode, onChange
 
   return {
     add,
-    values: () => blocks.map((b) => ({ name: b.name.value.trim(), source: b.editor.getCode(), en: b.en.value, ko: b.ko.value })),
+    values: () => blocks.map((b) => ({ name: b.name.value.trim(), source: b.editor.getCode(),
+      ...Object.fromEntries(explained.map((lang) => [lang, b.explanations[lang].value])) })),
     /** Each block's problem list by the file its mutant is saved as. */
     problemLists: () => blocks.map((b) => [`mutants/${b.name.value.trim()}.py`, b.problems]),
   };

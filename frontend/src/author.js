@@ -147,7 +147,7 @@ async function start(form) {
   async function load() {
     const loaded = await call(url("/files"));
     state.draft = loaded.status === "draft" ? loaded.version : null;
-    editor.fill(readChallenge(loaded.files));
+    editor.fill(readChallenge(loaded.files, editor.languages));
     form.elements.slug.readOnly = true;
     await refreshVersions();
     try {
@@ -188,7 +188,7 @@ async function start(form) {
   window.addEventListener("beforeunload", (event) => {
     if (state.dirty) event.preventDefault();
   });
-  if (!state.slug) editor.fill(readChallenge({}));
+  if (!state.slug) editor.fill(readChallenge({}, editor.languages));
   else if (!(await busy(load))) {
     state.busy = true; // nothing was loaded, so there is nothing to save: the status line says why
     refresh();

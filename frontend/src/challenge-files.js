@@ -19,39 +19,45 @@ export function lines(text) {
 const text = (value) => (value === undefined || value === null ? "" : String(value));
 const number = (value) => (text(value).trim() === "" ? undefined : Number(value));
 const defined = (object) => Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));
-const localized = (en, ko) => defined({ en, ko: ko || undefined });
+const written = (value) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
+/** A table by language of `textIn(lang)`: English always, another language where written. */
+const localized = (languages, textIn) => Object.fromEntries(["en", ...languages]
+  .map((lang) => [lang, textIn(lang)]).filter(([lang, value]) => lang === "en" || written(value)));
 
 /**
- * Read the API's files mapping into {fields, code, mutants, rest}: `fields` by the form's
- * input names (strings, `properties` a list), `code` by file name, `mutants` as
- * [{name, source, en, ko}], `rest` the other keys of challenge.toml. A TOML syntax error throws.
+ * Read the API's files mapping into {fields, code, mutants, rest, languages}: `fields` by the
+ * form's input names (strings, `properties` a list), `code` by file name, `mutants` as
+ * [{name, source, en, <language>...}], `rest` the other keys of challenge.toml, `languages`
+ * the content languages besides English (the form's). A TOML syntax error throws.
  */
-export function readChallenge(files) {
+export function readChallenge(files, languages = []) {
   const meta = parse(files["challenge.toml"] || "");
   const fields = {
     slug: text(meta.slug), entry_point: text(meta.entry_point),
     difficulty: text(meta.difficulty), track: text(meta.track),
-    title_en: text(meta.title?.en), title_ko: text(meta.title?.ko),
     tags: (meta.tags || []).join(", "), properties: [...(meta.properties || [])],
-    hints_en: (meta.hints?.en || []).join("\n"), hints_ko: (meta.hints?.ko || []).join("\n"),
-    statement_en: text(files["statement.en.md"]), statement_ko: text(files["statement.ko.md"]),
   };
+  for (const lang of ["en", ...languages]) {
+    fields[`title_${lang}`] = text(meta.title?.[lang]);
+    fields[`hints_${lang}`] = (meta.hints?.[lang] || []).join("\n");
+    fields[`statement_${lang}`] = text(files[`statement.${lang}.md`]);
+  }
   for (const key of NUMBER_KEYS) fields[key] = text(meta[key]);
   const explained = meta.mutants || {};
   const names = new Set([...Object.keys(explained),
     ...Object.keys(files).map((file) => MUTANT_FILE.exec(file)?.[1]).filter(Boolean)]);
   const mutants = [...names].sort().map((name) => ({
     name, source: text(files[`mutants/${name}.py`]),
-    en: text(explained[name]?.en), ko: text(explained[name]?.ko),
+    ...Object.fromEntries(["en", ...languages].map((lang) => [lang, text(explained[name]?.[lang])])),
   }));
   const code = Object.fromEntries(CODE_FILES.map((file) => [file, text(files[file])]));
   const rest = Object.fromEntries(Object.entries(meta).filter(([key]) => !FORM_KEYS.includes(key)));
-  return { fields, code, mutants, rest };
+  return { fields, code, mutants, rest, languages };
 }
 
 /** Write challenge.toml: the form's keys first, then whatever else it held, then its tables. */
-export function challengeToml({ fields, mutants, rest = {} }) {
-  const hints = localized(lines(fields.hints_en), lines(fields.hints_ko).length ? lines(fields.hints_ko) : undefined);
+export function challengeToml({ fields, mutants, rest = {}, languages = [] }) {
+  const hints = localized(languages, (lang) => lines(fields[`hints_${lang}`]));
   const meta = defined({
     slug: fields.slug.trim(),
     entry_point: fields.entry_point.trim(),
@@ -61,21 +67,23 @@ export function challengeToml({ fields, mutants, rest = {} }) {
     tags: String(fields.tags || "").split(",").map((tag) => tag.trim()).filter(Boolean),
     properties: fields.properties || [],
     ...rest,
-    title: localized(fields.title_en.trim(), fields.title_ko.trim()),
-    hints: hints.en.length || hints.ko ? hints : undefined,
+    title: localized(languages, (lang) => fields[`title_${lang}`].trim()),
+    hints: Object.values(hints).some(written) ? hints : undefined,
   });
   if (mutants.length) {
     meta.mutants = Object.fromEntries(mutants.map((m) => [m.name.trim(),
-      localized(m.en.trim(), m.ko.trim())]));
+      localized(languages, (lang) => m[lang].trim())]));
   }
   return stringify(meta);
 }
 
 /** Return the files mapping of the whole challenge, as POST and PUT take it. */
 export function challengeFiles(challenge) {
-  const { fields, code, mutants } = challenge;
+  const { fields, code, mutants, languages = [] } = challenge;
   const files = { "challenge.toml": challengeToml(challenge), "statement.en.md": fields.statement_en };
-  if (fields.statement_ko.trim()) files["statement.ko.md"] = fields.statement_ko;
+  for (const lang of languages) {
+    if (fields[`statement_${lang}`].trim()) files[`statement.${lang}.md`] = fields[`statement_${lang}`];
+  }
   for (const file of CODE_FILES) files[file] = code[file];
   for (const mutant of mutants) files[`mutants/${mutant.name.trim()}.py`] = mutant.source;
   return files;

@@ -19,7 +19,7 @@ const toml = (source) => JSON.parse(JSON.stringify(parse(source)));
 
 describe("challengeToml", () => {
   it("writes the form's values, leaving out what is empty", () => {
-    const meta = toml(challengeToml({ fields: FIELDS, mutants: [] }));
+    const meta = toml(challengeToml({ fields: FIELDS, mutants: [], languages: ["ko"] }));
     assert.deepEqual(meta, {
       slug: "row-max", entry_point: "row_max", difficulty: "easy", track: "foundations",
       order: 3, memory_mb: 256, rtol: 1e-5, tags: ["max", "rows"], properties: ["finite"],
@@ -29,7 +29,8 @@ describe("challengeToml", () => {
 
   it("writes one table per mutant and keeps the keys the form does not edit", () => {
     const mutants = [{ name: "first_row", source: "x", en: "Only row 0.", ko: "" }];
-    const meta = toml(challengeToml({ fields: FIELDS, mutants, rest: { weights_probe: { with: "output" } } }));
+    const meta = toml(challengeToml({ fields: FIELDS, mutants, rest: { weights_probe: { with: "output" } },
+      languages: ["ko"] }));
     assert.deepEqual(meta.mutants, { first_row: { en: "Only row 0." } });
     assert.deepEqual(meta.weights_probe, { with: "output" });
   });
@@ -38,7 +39,7 @@ describe("challengeToml", () => {
 describe("challengeFiles", () => {
   it("names every file the API takes; an empty Korean statement is left out", () => {
     const mutants = [{ name: "first_row", source: "def row_max(m): ...", en: "e", ko: "k" }];
-    const files = challengeFiles({ fields: FIELDS, code: CODE, mutants });
+    const files = challengeFiles({ fields: FIELDS, code: CODE, mutants, languages: ["ko"] });
     assert.deepEqual(Object.keys(files).sort(), ["cases.py", "challenge.toml",
       "mutants/first_row.py", "reference.py", "starter.py", "statement.en.md"]);
     assert.equal(files["mutants/first_row.py"], "def row_max(m): ...");
@@ -53,13 +54,29 @@ describe("readChallenge", () => {
       "statement.ko.md": read("statement.ko.md"), ...Object.fromEntries(
         ["starter.py", "reference.py", "cases.py"].map((name) => [name, read(name)])),
       "mutants/divides_by_count.py": read("mutants/divides_by_count.py") };
-    const challenge = readChallenge(files);
+    const challenge = readChallenge(files, ["ko"]);
     assert.equal(challenge.fields.title_ko, "소프트맥스");
     assert.ok(challenge.mutants.some((m) => m.name === "no_max_subtraction" && m.source === ""));
     const again = challengeFiles(challenge);
     assert.deepEqual(parse(again["challenge.toml"]), parse(files["challenge.toml"]));
     assert.equal(again["statement.ko.md"], files["statement.ko.md"]);
     assert.equal(again["mutants/divides_by_count.py"], files["mutants/divides_by_count.py"]);
+  });
+
+  it("reads and writes every language the form has, a third one as the second", () => {
+    const files = { "challenge.toml": 'title = { en = "Row max", ko = "행 최댓값", eo = "Vica maksimumo" }\n'
+      + 'hints = { en = ["Use max."], eo = ["Uzu max."] }\n'
+      + '[mutants.first_row]\nen = "Only row 0."\neo = "Nur vico 0."\n',
+    "statement.en.md": "# Row max\n", "statement.eo.md": "# Vica maksimumo\n" };
+    const challenge = readChallenge(files, ["ko", "eo"]);
+    assert.equal(challenge.fields.title_eo, "Vica maksimumo");
+    assert.equal(challenge.fields.hints_ko, "");
+    assert.equal(challenge.mutants[0].eo, "Nur vico 0.");
+    const again = challengeFiles(challenge);
+    assert.equal(again["statement.eo.md"], "# Vica maksimumo\n");
+    assert.equal(again["statement.ko.md"], undefined);
+    const { title, hints, mutants } = toml(again["challenge.toml"]);
+    assert.deepEqual({ title, hints, mutants }, toml(files["challenge.toml"]));
   });
 
   it("keeps only the lines that hold something", () => {

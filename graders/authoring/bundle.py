@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO
 
+from graders.locales import content_locales, statement_file
 from graders.problems import ChallengeProblems, Problem
 
 MAX_FILES = 64
@@ -35,17 +36,19 @@ MAX_ARCHIVE_MEMBERS = 256
 # The most an archive may take, compressed or unpacked: the files plus 1 KiB per entry.
 MAX_ARCHIVE_BYTES = MAX_TOTAL_BYTES + MAX_ARCHIVE_MEMBERS * 1024
 
-_TOP_LEVEL_FILES = frozenset({"challenge.toml", "statement.en.md", "statement.ko.md",
-                              "starter.py", "reference.py", "cases.py"})
-_ALLOWED = ("challenge.toml, statement.en.md, statement.ko.md, starter.py, reference.py, "
-            "cases.py and mutants/<name>.py")
 _MAX_NAME_BYTES = 255  # a file name longer than this cannot be written to most disks
 _FOLDER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 
 
+def _top_level_files() -> tuple[str, ...]:
+    """Return the files a challenge folder holds outside mutants/: one statement per language."""
+    return ("challenge.toml", *map(statement_file, content_locales()),
+            "starter.py", "reference.py", "cases.py")
+
+
 def is_allowed_name(path: str) -> bool:
     """Whether a challenge folder may hold a file at `path` (relative, '/'-separated)."""
-    if path in _TOP_LEVEL_FILES:
+    if path in _top_level_files():
         return True
     folder, _, name = path.partition("/")
     return (folder == "mutants" and name.endswith(".py") and len(name) <= _MAX_NAME_BYTES
@@ -97,7 +100,8 @@ def _name_refusal(path: str) -> str | None:
     if folder == "mutants" and name.endswith(".py") and "/" not in name:
         return ("a mutant's name must be a Python identifier of at most 252 characters "
                 "(ASCII letters, digits and '_', not starting with a digit)")
-    return f"is not a file a challenge holds; the allowed files are {_ALLOWED}"
+    return ("is not a file a challenge holds; the allowed files are "
+            f"{', '.join(_top_level_files())} and mutants/<name>.py")
 
 
 def _content_problems(path: str, data: bytes) -> list[Problem]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from graders.locales import statement_file, translated_locales
 from graders.spec import SLUG
 
 TOML = '''slug = "{slug}"
@@ -24,16 +25,13 @@ properties = []                  # e.g. ["rows_sum_to_one", "finite"] (docs/auth
 
 [title]
 en = "TODO: the title"
-ko = "TODO: 한국어 제목"
-
-[hints]                          # mildest first, the same number in both languages
+{titles}
+[hints]                          # mildest first, the same number in every language
 en = ["TODO: a first hint"]
-ko = ["TODO: 첫 번째 힌트"]
-
+{hints}
 [mutants.todo_bug]               # one table per file in mutants/: what the bug is, to a learner
 en = "TODO: your output matches ... because ..."
-ko = "TODO: 출력이 ... 와 같습니다. ..."
-'''
+{explanations}'''
 
 STATEMENT_EN = '''# TODO: the title
 
@@ -41,9 +39,9 @@ Write `{entry}(...)`: say what it takes and returns, with shapes by name, and th
 a careful learner could get wrong. Math goes in `$...$` or `$$...$$`.
 '''
 
-STATEMENT_KO = '''# TODO: 제목
+STATEMENT_TRANSLATED = '''# TODO: the title in {locale}
 
-`{entry}(...)`를 작성하세요. 입력과 출력을 모양과 함께 설명하세요.
+TODO: the English statement, in {locale}.
 '''
 
 STARTER = '''def {entry}(x):
@@ -60,11 +58,12 @@ CASES = '''"""The cases of {slug}: public examples first, then hidden cases catc
 
 
 def cases():
-    """Return every case: a name (and name_ko), the arguments, and public=True for examples."""
+    """Return every case: a name in each language, the arguments, public=True for examples."""
     return [
-        {{"name": "TODO a public example", "name_ko": "TODO 공개 예제", "args": [1.0],
-          "public": True}},
-        {{"name": "TODO a hidden case", "name_ko": "TODO 숨은 사례", "args": [2.0]}},
+        {{"name": {{"en": "TODO a public example"{public}}},
+          "args": [1.0], "public": True}},
+        {{"name": {{"en": "TODO a hidden case"{hidden}}},
+          "args": [2.0]}},
     ]
 '''
 
@@ -82,12 +81,33 @@ def scaffold(folder: Path, slug: str, entry_point: str) -> list[Path]:
         raise ValueError(f"{entry_point!r} is not a Python identifier")
     folder.mkdir(parents=True, exist_ok=False)
     (folder / "mutants").mkdir()
-    texts = {"challenge.toml": TOML, "statement.en.md": STATEMENT_EN,
-             "statement.ko.md": STATEMENT_KO, "starter.py": STARTER, "reference.py": REFERENCE,
-             "cases.py": CASES, "mutants/todo_bug.py": MUTANT}
+    texts = {"challenge.toml": TOML.format(slug=slug, entry=entry_point, **_translated_toml()),
+             "statement.en.md": STATEMENT_EN.format(entry=entry_point),
+             **{statement_file(locale): STATEMENT_TRANSLATED.format(locale=locale)
+                for locale in translated_locales()},
+             "starter.py": STARTER.format(entry=entry_point),
+             "reference.py": REFERENCE.format(entry=entry_point),
+             "cases.py": CASES.format(slug=slug, **_translated_names()),
+             "mutants/todo_bug.py": MUTANT.format(entry=entry_point)}
     written = []
-    for name, template in texts.items():
+    for name, text in texts.items():
         path = folder / name
-        path.write_text(template.format(slug=slug, entry=entry_point), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+def _translated_toml() -> dict[str, str]:
+    """Return challenge.toml's lines for each language but English, by table."""
+    lines = {"titles": '{0} = "TODO: the title in {0}"\n',
+             "hints": '{0} = ["TODO: the first hint in {0}"]\n',
+             "explanations": '{0} = "TODO: the bug, in {0}"\n'}
+    return {table: "".join(line.format(locale) for locale in translated_locales())
+            for table, line in lines.items()}
+
+
+def _translated_names() -> dict[str, str]:
+    """Return the cases' name entries for each language but English."""
+    return {case: "".join(f', "{locale}": "TODO {words} in {locale}"'
+                          for locale in translated_locales())
+            for case, words in (("public", "a public example"), ("hidden", "a hidden case"))}

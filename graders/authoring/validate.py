@@ -12,6 +12,7 @@ import numpy as np
 from graders.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
 from graders.grade import grade
 from graders.judging.properties import rows_sum_to_one
+from graders.locales import translated_locales
 from graders.prepare import Prepared, PrepareError, prepare
 from graders.problems import Problem
 from graders.report import GradeReport
@@ -125,16 +126,17 @@ def _check(spec: ChallengeSpec, sandbox: Sandbox, budget: Budget, result: Valida
 
 
 def _case_problems(prepared: Prepared) -> list[Problem]:
-    """Say what the cases lack: a public example, a hidden case, Korean names."""
+    """Say what the cases lack: a public example, a hidden case, a name in each language."""
     problems = []
     if not any(c.public for c in prepared.cases):
         problems.append(Problem("no public example", "cases.py"))
     if all(c.public for c in prepared.cases):
         problems.append(Problem("no hidden case", "cases.py"))
-    untranslated = [c.name for c in prepared.cases if not c.names.get("ko")]
-    if untranslated:
-        problems.append(Problem(f"cases without a Korean name (name_ko): {untranslated}",
-                                "cases.py"))
+    for locale in translated_locales():
+        untranslated = [c.name for c in prepared.cases if not c.names.get(locale)]
+        if untranslated:
+            problems.append(Problem(f"cases without a name in {locale} (\"name\": {{\"en\": "
+                                    f"..., \"{locale}\": ...}}): {untranslated}", "cases.py"))
     return problems
 
 

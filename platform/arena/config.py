@@ -159,7 +159,7 @@ OPTIONS: tuple[Option, ...] = (
            shown="the repository's `challenges/` folder"),
     Option("TRANSLATIONS_DIR", None, TEXT,
            "the interface's catalogs, `<locale>/LC_MESSAGES/messages.po`: English plus one "
-           'language per catalog found there',
+           'language per catalog found there, for the interface and the challenges alike',
            shown='`platform/arena/translations`'),
     Option("REDIS_URL", None, TEXT,
            "the distributed queue's broker (`redis://host:6379/0`); when set, the rate limits "

@@ -34,13 +34,13 @@ STARTER = ('def row_max(matrix):\n    """Return the largest entry of each row.""
 REFERENCE = "def row_max(matrix):\n    return [max(row) for row in matrix]\n"
 CASES = """def cases():
     return [
-        {"name": "two rows", "name_ko": "두 행", "args": [[[1.0, 3.0, 2.0], [4.0, 0.5, 1.5]]],
+        {"name": {"en": "two rows", "ko": "두 행"}, "args": [[[1.0, 3.0, 2.0], [4.0, 0.5, 1.5]]],
          "public": True},
-        {"name": "one row", "name_ko": "한 행", "args": [[[2.0, 7.0]]]},
-        {"name": "one column", "name_ko": "열 하나", "args": [[[5.0], [6.0]]]},
+        {"name": {"en": "one row", "ko": "한 행"}, "args": [[[2.0, 7.0]]]},
+        {"name": {"en": "one column", "ko": "열 하나"}, "args": [[[5.0], [6.0]]]},
     ]
 """
-NEGATIVE_CASE = """        {"name": "only negative entries", "name_ko": "음수만 있는 행",
+NEGATIVE_CASE = """        {"name": {"en": "only negative entries", "ko": "음수만 있는 행"},
          "args": [[[-3.0, -1.0, -2.0]]]},
     ]
 """

@@ -24,7 +24,7 @@ SLUG = "running-max-course"
 FROM_ZERO = ("import itertools\n"
              "def running_max(row): return list(itertools.accumulate(row, max, initial=0.0))[1:]")
 RIGHT = "import itertools\ndef running_max(row): return list(itertools.accumulate(row, max))"
-NEGATIVE = ('        {"name": "below zero", "name_ko": "음수", "args": [[-3.0, -1.0, -2.0]]},\n'
+NEGATIVE = ('        {"name": {"en": "below zero", "ko": "음수"}, "args": [[-3.0, -1.0, -2.0]]},\n'
             "    ]\n")
 
 

@@ -232,7 +232,7 @@ def test_oversized_drafts_are_refused_with_their_numbers_and_leave_memory_and_st
         "huge-mutants": _huge(tiny_valid_files, "huge-mutants", answer.format(20_000),
                               answer.format(80_000)),
         "many-cases": _named(tiny_valid_files, "many-cases", **{"cases.py": (
-            'def cases():\n    return [{"name": f"case {i}", "name_ko": "k", "args": '
+            'def cases():\n    return [{"name": {"en": f"case {i}", "ko": "k"}, "args": '
             '[[1.0, 2.0]], "public": i == 0} for i in range(30_000)]\n')}),
     }
     with open(tmp_path / "serve.log", "wb") as log:

@@ -67,7 +67,7 @@ def test_a_mutant_past_its_share_is_refused_naming_its_file(tiny_valid_files, sa
 
 
 def test_more_cases_than_the_budget_are_refused_with_their_number(tiny_valid_files, sandbox):
-    cases = ('def cases():\n    return [{"name": f"case {i}", "name_ko": "k", "args": [[1.0]],'
+    cases = ('def cases():\n    return [{"name": {"en": f"case {i}", "ko": "k"}, "args": [[1.0]],'
              ' "public": i == 0} for i in range(30_000)]\n')
     spec = _spec({**tiny_valid_files, "cases.py": cases})
     with pytest.raises(PrepareError, match="cases take more than 4,096 bytes"):

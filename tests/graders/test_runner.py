@@ -133,7 +133,7 @@ def test_cases_mode_returns_generated_cases_as_data():
     source = ("import numpy as np\n"
               "def cases():\n"
               "    return [{'name': 'a', 'public': True, 'args': [np.eye(2), [True, False]]},\n"
-              "            {'name': 'b', 'name_ko': '비', 'args': []}]\n")
+              "            {'name': {'en': 'b', 'ko': '비'}, 'args': []}]\n")
     events, _ = run_job(cases_job(source))
     assert events[0]["cases"] == [
         {"name": "a", "public": True, "kwargs": {}, "checks": [], "names": {},

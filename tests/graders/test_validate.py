@@ -59,13 +59,13 @@ def test_a_case_without_a_korean_name_and_a_probe_that_reads_nothing_fail(tmp_pa
                              tmp_path / "scaled-dot-product-attention")
     cases = folder / "cases.py"
     cases.write_text(cases.read_text().replace(
-        '"name_ko": "키보다 좁은 밸류(d=8, dv=1)",', "", 1), encoding="utf-8")
+        ',\n                     "ko": "키보다 좁은 밸류(d=8, dv=1)"', "", 1), encoding="utf-8")
     toml = folder / "challenge.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace("replace = 2", "replace = 0"),
                     encoding="utf-8")
     result = validate(load_challenge(folder), make_sandbox("process"))
     assert result.problems == [
-        Problem("cases without a Korean name (name_ko): ['values narrower than keys (d=8, "
-                "dv=1)']", "cases.py"),
+        Problem("cases without a name in ko (\"name\": {\"en\": ..., \"ko\": ...}): ['values "
+                "narrower than keys (d=8, dv=1)']", "cases.py"),
         Problem("weights_probe reads no weights (rows summing to 1) from the reference on any "
                 "public example", "challenge.toml")]

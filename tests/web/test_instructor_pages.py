@@ -129,6 +129,16 @@ def test_the_new_editor_is_empty_and_keeps_the_pages_rules(client, login):
         assert f'<label for="field-{field}">' in html
 
 
+@pytest.mark.parametrize(("accept", "labels"), [
+    ("en", ["Title in Korean", "Hints in Korean", "Statement in Korean", "Explanation in Korean"]),
+    ("ko", ["한국어 제목", "한국어 힌트", "한국어 문제 설명", "한국어 설명"])])
+def test_the_editor_names_the_other_language_in_the_readers(client, login, accept, labels):
+    login("ida", "instructor")
+    html = client.get("/instructor/challenges/new", headers={"Accept-Language": accept})
+    text = html.get_data(as_text=True)
+    assert all(label in text for label in labels) and 'data-languages="ko"' in text
+
+
 def test_the_editor_offers_the_catalogs_tracks(client, login, catalog):
     login("ida", "instructor")
     html = client.get("/instructor/challenges/new").get_data(as_text=True)

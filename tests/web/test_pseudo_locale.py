@@ -1,6 +1,6 @@
 """A new language is a new catalog and nothing else: a pseudo-locale proves it.
 
-The test writes one catalog, `eo`, into a translations folder of its own (ARENA_TRANSLATIONS_DIR):
+The test adds one catalog, `eo`, to a copy of the translations folder (ARENA_TRANSLATIONS_DIR):
 every message of the Korean catalog, which holds them all (test_i18n.py checks that), with its
 English wrapped as ⟪...⟫. No Python or JavaScript changes. Then every page, a graded
 submission and the scripts' strings must come out wrapped: an interface string that stays
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
@@ -39,7 +40,8 @@ def _pseudo(message: str) -> str:
 
 @pytest.fixture
 def pseudo_translations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Write the pseudo catalog into a translations folder and point the app at it."""
+    """Write the pseudo catalog into a copy of the translations folder; point the app at it."""
+    shutil.copytree(SOURCE, tmp_path / "translations")
     with (SOURCE / "ko/LC_MESSAGES/messages.po").open("rb") as handle:
         catalog = read_po(handle, locale="ko")
     catalog.locale = PSEUDO
@@ -176,3 +178,15 @@ def test_a_course_page_speaks_the_pseudo_locale(app, client, catalog, login):
         html = client.get(path).get_data(as_text=True)
         left = _english_sentences(html, _authored(app) | {"Heads", "Week"})
         assert not left, f"{path}: English that is not in the catalog: {left[:8]}"
+
+
+def test_the_editor_asks_for_the_texts_in_every_language(client, login):
+    login("ida", "instructor")
+    html = client.get("/instructor/challenges/new", headers={"Accept-Language": "en"})
+    html = html.get_data(as_text=True)
+    assert 'data-languages="eo ko"' in html
+    for lang in ("eo", "ko"):
+        assert all(f'<label for="field-{field}_{lang}">' in html
+                   for field in ("title", "hints", "statement"))
+        assert f'name="mutant_{lang}"' in html
+    assert "Title in Esperanto" in html and "Statement in Korean" in html

@@ -146,15 +146,22 @@ def run_cases(module, job, channel):
         channel.send("result", case=index, seconds=time.perf_counter() - started, output=data)
 
 
+def names_of(name):
+    """Split a case's name, a table by locale ({"en": ..., "ko": ...}) or English alone, into
+    its English "name" and its "names" in the other locales."""
+    table = name if isinstance(name, dict) else {"en": name}
+    table = {str(k): str(v) for k, v in table.items()}
+    return {"name": table.pop("en"), "names": table}
+
+
 def list_cases(module, channel):
     """Ask an authored cases module for its cases and send them as data."""
     try:
         cases = [
-            {"name": str(c["name"]), "public": bool(c.get("public", False)),
+            {**names_of(c["name"]), "public": bool(c.get("public", False)),
              "args": to_input(list(c.get("args", []))),
              "kwargs": to_input(dict(c.get("kwargs", {}))),
              "checks": to_input(list(c.get("checks", []))),
-             "names": {"ko": str(c["name_ko"])} if "name_ko" in c else {},
              **{key: float(c[key]) for key in ("rtol", "atol", "float32_scale") if key in c}}
             for c in module.cases()
         ]

@@ -40,8 +40,9 @@ class FilesIn(Schema):
     """A challenge folder as JSON: each file's path in the folder, and its text."""
 
     files = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
-        "description": "Paths relative to the challenge folder: challenge.toml, statement.en.md, "
-                       "statement.ko.md, starter.py, reference.py, cases.py, mutants/<name>.py.",
+        "description": "Paths relative to the challenge folder: challenge.toml, "
+                       "statement.<locale>.md (en, and one per content language), starter.py, "
+                       "reference.py, cases.py, mutants/<name>.py.",
         "example": {"challenge.toml": "slug = \"row-max\"\n...", "reference.py": "..."}})
 
 

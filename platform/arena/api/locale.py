@@ -5,7 +5,8 @@ from __future__ import annotations
 from apiflask import Schema, fields
 from marshmallow import ValidationError
 
-from arena.locales import DEFAULT_LOCALE, locales
+from arena.locales import locales
+from graders.locales import DEFAULT_LOCALE
 
 
 def _known(value: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import force_locale, gettext
 
-from arena.locales import DEFAULT_LOCALE
+from graders.locales import DEFAULT_LOCALE
 from graders.messages import Text
 
 

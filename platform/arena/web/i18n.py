@@ -19,8 +19,9 @@ from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
 from arena.extensions import babel
-from arena.locales import DEFAULT_LOCALE, available_locales, locales
+from arena.locales import locales
 from arena.web.security import safe_next
+from graders.locales import DEFAULT_LOCALE, catalog_locales
 
 COOKIE = "arena_locale"
 COOKIE_SECONDS = 365 * 24 * 3600
@@ -77,7 +78,7 @@ def switch_locale() -> Response:
 def init_app(app: Flask) -> None:
     """Compile the catalogs into the data folder and select a locale per request."""
     source = Path(app.config["TRANSLATIONS_DIR"] or SOURCE)
-    app.config["LOCALES"] = available_locales(source)
+    app.config["LOCALES"] = catalog_locales(source)
     compiled = Path(app.config["DATA_DIR"]) / "translations"
     compile_catalogs(source, compiled)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compiled)

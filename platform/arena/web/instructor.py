@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
+from babel import Locale
 from flask import Blueprint, render_template
 from flask_login import current_user, login_required
 
@@ -22,6 +23,7 @@ from arena.web.labels import DIFFICULTIES, PROPERTIES, label
 from arena.web.markdown import render_statement
 from arena.web.pages import challenge_data
 from graders.judging.properties import PROPERTIES as DECLARABLE
+from graders.locales import translated_locales
 
 bp = Blueprint("instructor", __name__, url_prefix="/instructor")
 
@@ -68,8 +70,14 @@ def _editor(slug: str | None, folder: bool = False) -> str:
     """Render the editor of `slug` (`folder`: one loaded from a folder), or of a new one."""
     return render_template(
         "instructor/editor.html", slug=slug, folder=folder, data={"slug": slug},
-        difficulties=DIFFICULTIES, tracks=track_titles(),
+        difficulties=DIFFICULTIES, tracks=track_titles(), languages=_languages(),
         properties={name: label(PROPERTIES, name) for name in DECLARABLE})
+
+
+def _languages() -> dict[str, str]:
+    """Name each content language but English in the reader's language, for the labels."""
+    reader = current_locale()
+    return {code: Locale.parse(code).get_display_name(reader) for code in translated_locales()}
 
 
 @bp.get("/challenges/new")

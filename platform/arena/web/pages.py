@@ -6,7 +6,6 @@ from flask import Blueprint, current_app, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from arena.bounds import is_id
-from arena.locales import DEFAULT_LOCALE
 from arena.presenters import challenge_detail, localized, present_submission
 from arena.services.catalog import get_challenge, list_challenges
 from arena.services.course_pages import assignment_reaching
@@ -14,6 +13,7 @@ from arena.services.progress import history, marks, tracks
 from arena.services.submissions import get_submission
 from arena.web.i18n import current_locale
 from arena.web.markdown import render_statement
+from graders.locales import DEFAULT_LOCALE
 
 bp = Blueprint("pages", __name__)
 
