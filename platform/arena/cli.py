@@ -373,11 +373,13 @@ def challenges_new(slug: str, entry_point: str, root: str | None) -> None:
 def challenges_list() -> None:
     """List the challenges in the database."""
     from arena.services.catalog import list_challenges
+    from arena.services.versions import challenge_spec
 
     app = _app()
     with app.app_context():
-        for c in list_challenges():
-            click.echo(f"{c.slug:32} {c.difficulty:7} {c.track:12} {c.title.get('en', '')}")
+        for spec in map(challenge_spec, list_challenges()):
+            click.echo(f"{spec.slug:32} {spec.difficulty:7} {spec.track:12} "
+                       f"{spec.title.get('en', '')}")
 
 
 @challenges.command("validate")
