@@ -24,9 +24,8 @@ def spec_to_json(spec: ChallengeSpec) -> dict[str, Any]:
 
 
 def spec_from_json(data: dict[str, Any]) -> ChallengeSpec:
-    """Rebuild a spec from `spec_to_json`'s output (versions stored before tracks were
-    described by their challenges have no track order or title)."""
-    fields = {"track_order": None, "track_title": {}, **data}
+    """Rebuild a spec from `spec_to_json`'s output."""
+    fields = dict(data)
     fields["tags"] = tuple(fields["tags"])
     fields["properties"] = tuple(fields["properties"])
     fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
