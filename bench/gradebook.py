@@ -69,6 +69,8 @@ from arena.services.gradebook import as_csv, gradebook
 from arena.services.gradebook_cells import refresh_assignment, refresh_cells
 from arena.services.usernames import skeleton
 from arena.services.users import create_token, create_user
+from arena.services.versions import spec_to_json
+from graders import ChallengeSpec
 
 GOAL_MS = 300
 INSTRUCTOR = "bench-instructor"
@@ -139,28 +141,33 @@ def open_database(url: str, folder: Path, reset: bool, sizes: tuple[int, int, in
     return app, not ours
 
 
+def _spec(slug: str, i: int) -> ChallengeSpec:
+    """Return what the bench's challenge `i` says: a title, a track, a statement."""
+    return ChallengeSpec(
+        slug=slug, title={"en": f"Bench challenge {i}", "ko": f"벤치 문제 {i}"},
+        difficulty="easy", track="bench", track_order=9, track_title={"en": "Bench"}, order=i,
+        tags=(), entry_point="attention", time_limit=2.0, memory_mb=256, rtol=1e-6, atol=1e-8,
+        properties=(), statement={"en": "Implement attention."}, hints={},
+        starter="def attention(Q, K, V):\n", reference="", cases_source="")
+
+
 def _challenges(connection, count: int, now: datetime) -> list[int]:
     """Insert `count` published challenges (one version each, validated, never prepared: no
     test runs against them); return their ids in order."""
     slugs = [f"bench-{i:02d}" for i in range(1, count + 1)]
     connection.execute(insert(Challenge.__table__), [
-        {"slug": slug, "title": {"en": f"Bench challenge {i}", "ko": f"벤치 문제 {i}"},
-         "difficulty": "easy", "track": "bench", "track_order": 9, "track_title": {"en": "Bench"},
-         "order": i, "tags": [], "entry_point": "attention", "active": True,
-         "origin": "authored"} for i, slug in enumerate(slugs, 1)])
+        {"slug": slug, "active": True, "origin": "authored"} for slug in slugs])
     ids = dict(connection.execute(select(Challenge.slug, Challenge.id)
                                   .where(Challenge.slug.in_(slugs))).all())
     connection.execute(insert(ChallengeVersion.__table__), [
         {"challenge_id": ids[slug], "number": 1,
          "content_hash": hashlib.sha256(slug.encode()).hexdigest(), "files": None,
-         "statement": {"en": "Implement attention."}, "starter": "def attention(Q, K, V):\n",
-         "hints": {}, "entry_point": "attention", "time_limit": 2.0, "memory_mb": 256,
-         "rtol": 1e-6, "atol": 1e-8, "spec": {}, "prepared": None,
+         "spec": spec_to_json(_spec(slug, i)), "prepared": None,
          "prepare_error": "bench: a gradebook row, never graded", "prepare_status": "failed",
          "created_at": now - 100 * DAY,
          "published_at": now - 100 * DAY, "validation_status": "done",
          "validation": {"valid": True, "problems": []}, "publish_when_valid": False}
-        for slug in slugs])
+        for i, slug in enumerate(slugs, 1)])
     versions = dict(connection.execute(select(ChallengeVersion.challenge_id, ChallengeVersion.id)
                                        .where(ChallengeVersion.challenge_id.in_(list(ids.values())))).all())
     table = Challenge.__table__
@@ -282,7 +289,7 @@ def _submissions(connection, rng, student_ids, windows, versions, per_cell, now)
              "kind": "submission", "code": CODE.format(name="attention", attempt=attempt),
              "status": "done", "verdict": verdict, "passed": 17 if verdict == "accepted" else 9,
              "total": 17, "message": "" if verdict == "accepted" else "Wrong answer on a test.",
-             "output": "", "message_data": None, "translations": None, "attempt": 1,
+             "output": "", "message_data": None, "attempt": 1,
              "created_at": at, "started_at": at + timedelta(milliseconds=40),
              "finished_at": at + timedelta(milliseconds=180)}
             for at, uid, cid, verdict, attempt in rows[first:first + BATCH]])

@@ -55,7 +55,7 @@ def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
         rows += _hidden_rows(spec, secret, len(compared), box.parsed)
     report = GradeReport(_verdict(rows), [row.test for row in rows], message,
                          output=box.outcome.stderr.decode("utf-8", "replace")[:MAX_SHOWN_OUTPUT])
-    report.diagnosis = name_bug(spec, rows)
+    report.named_mutant = name_bug(spec, rows)
     return report
 
 

@@ -24,8 +24,8 @@ class TestReport:
     passed: bool
     message: str = ""
     error_type: str | None = None
-    mutant: str | None = None
-    diagnosis: dict[str, str] | None = None
+    mutant: str | None = None  # the named bug, when it explains this test
+    explanation: dict[str, str] | None = None  # the named bug's explanation, by locale
     input: Any = None
     expected: Any = None
     got: Any = None
@@ -42,7 +42,7 @@ class GradeReport:
     tests: list[TestReport] = field(default_factory=list)
     message: str = ""
     output: str = ""
-    diagnosis: str | None = None  # the named bug: a mutant's name (graders.judging.diagnosis)
+    named_mutant: str | None = None  # the named bug (graders.judging.diagnosis)
 
     @property
     def passed(self) -> int:
@@ -57,6 +57,6 @@ class GradeReport:
     def to_json(self) -> dict:
         """Return the report as JSON-ready data."""
         return {"verdict": str(self.verdict), "message": text_of(self.message).to_data(),
-                "output": self.output, "diagnosis": self.diagnosis,
+                "output": self.output, "named_mutant": self.named_mutant,
                 "tests": [{**asdict(t), "message": text_of(t.message).to_data()}
                           for t in self.tests]}

@@ -150,7 +150,8 @@ def _check_mutant(spec: ChallengeSpec, prepared: Prepared, name: str, source: st
                   sandbox: Sandbox) -> MutantCheck:
     report = grade(spec, prepared, source, sandbox)
     killed = any(t.hidden and not t.passed for t in report.tests)
-    return MutantCheck(name, killed, killed and report.diagnosis == name, report.diagnosis)
+    return MutantCheck(name, killed, killed and report.named_mutant == name,
+                       report.named_mutant)
 
 
 def validate_all(specs: list[ChallengeSpec], sandbox: Sandbox,

@@ -53,7 +53,7 @@ def name_bug(spec: ChallengeSpec, rows: Sequence[Judged]) -> str | None:
         explanation = dict(spec.mutant(mutant).explanation)
         for row in rows:
             if not row.test.passed and _explains(spec, row, mutant):
-                row.test.mutant, row.test.diagnosis = mutant, explanation
+                row.test.mutant, row.test.explanation = mutant, explanation
     return mutant
 
 

@@ -10,10 +10,17 @@ from arena.errors import NotFound
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion
 from arena.sandbox import get_sandbox
+from arena.services.authoring import import_challenge
 from arena.services.catalog import get_challenge, list_challenges, sync_catalog, track_titles
 from arena.services.preparation import prepare_version
 from arena.services.version_jobs import run_next
-from arena.services.versions import spec_from_json, spec_to_json, version_spec
+from arena.services.versions import (
+    challenge_spec,
+    publish,
+    spec_from_json,
+    spec_to_json,
+    version_spec,
+)
 from graders import PrepareError, load_catalog
 from graders.authoring.bundle import folder_files
 from graders.authoring.record import RECORD
@@ -39,9 +46,10 @@ def test_sync_publishes_folders_the_validation_record_names(app, folder):
         report = sync_catalog(folder)
         assert report.published == ["scaled-scores", "softmax"] and not report.pending
         softmax = get_challenge("softmax")
-        assert softmax.title["ko"] == "소프트맥스" and softmax.entry_point == "softmax"
+        spec = challenge_spec(softmax)
+        assert spec.title["ko"] == "소프트맥스" and spec.entry_point == "softmax"
         version = softmax.current_version
-        assert version.statement["en"].strip() and version.starter.strip()
+        assert version_spec(version) is spec and spec.statement["en"].strip()
         assert version.prepared is None and version.number == 1 and _versions() == 2
         assert version.files == {path: data.decode() for path, data in
                                  folder_files(folder / "softmax").items()}
@@ -78,7 +86,7 @@ def test_a_folder_is_published_by_the_validation_that_proves_it(app, folder, mak
         while run_next(make_sandbox("process")):
             pass
         softmax = get_challenge("softmax")
-        assert softmax.current_version.statement["en"] == "New words.\n"
+        assert version_spec(softmax.current_version).statement["en"] == "New words.\n"
         assert softmax.current_version.prepared is not None and softmax.draft_version is None
 
 
@@ -172,3 +180,32 @@ def test_the_lane_prepares_every_current_version(app, folder):
         while run_next(get_sandbox(app)):
             pass
         assert all(c.current_version.prepared for c in list_challenges())
+
+
+def test_a_versions_spec_is_decoded_once_and_again_when_replaced(app, folder):
+    with app.app_context():
+        sync_catalog(folder)
+        version = get_challenge("softmax").current_version
+        decoded = version_spec(version)
+        assert version_spec(version) is decoded
+        version.spec = {**version.spec, "title": {"en": "Renamed"}}
+        assert version_spec(version).title == {"en": "Renamed"}
+        db.session.rollback()
+
+
+def test_a_challenge_is_described_by_its_published_version_else_its_draft(app, tiny_files):
+    def upload(title: str) -> ChallengeVersion:
+        toml = tiny_files["challenge.toml"].replace('en = "Running maximum"', f'en = "{title}"')
+        return import_challenge({path: text.encode() for path, text in
+                                 {**tiny_files, "challenge.toml": toml}.items()}, None)
+
+    with app.app_context():
+        first = upload("First")
+        second = upload("Second")
+        challenge = second.challenge
+        assert challenge_spec(challenge).title["en"] == "Second"  # the draft's: not published
+        second.validation_status, second.validation = "done", {"valid": True}
+        publish(challenge, second)
+        upload("Third")
+        assert challenge_spec(challenge).title["en"] == "Second"  # the published version's
+        assert version_spec(first).title["en"] == "First"

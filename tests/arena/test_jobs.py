@@ -35,7 +35,7 @@ def _report(verdict: Verdict = Verdict.WRONG_ANSWER) -> GradeReport:
         graders.TestReport("public one", hidden=False, passed=True, input={"args": [[1.0]]},
                            expected=[1.0], got=[1.0]),
         graders.TestReport("hidden one", hidden=True, passed=False, message="wrong", mutant="m",
-                           diagnosis={"en": "the bug", "ko": "버그"}, input={"args": [[2.0]]},
+                           explanation={"en": "the bug", "ko": "버그"}, input={"args": [[2.0]]},
                            expected=[9.0], got=[0.0]),
     ], "a message")
 
@@ -107,7 +107,7 @@ def test_record_report_stores_verdict_and_tests_once(ctx):
     public, hidden = row.tests
     assert public.detail == {"input": {"args": [[1.0]]}, "expected": [1.0], "got": [1.0],
                              "weights": None}
-    assert hidden.detail is None and hidden.mutant == "m" and hidden.diagnosis["ko"] == "버그"
+    assert hidden.detail is None and hidden.mutant == "m" and hidden.explanation["ko"] == "버그"
 
 
 def _lapse(*submission_ids: int) -> None:

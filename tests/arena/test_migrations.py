@@ -24,7 +24,7 @@ from graders import GradeReport, Verdict
 TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
           "challenge_version", "course", "course_member", "gradebook_cell", "regrade",
           "regrade_item", "submission", "submission_grade", "test_result"}
-HEAD = "0012"
+HEAD = "0014"
 
 
 def _tables(app) -> set[str]:
@@ -76,7 +76,7 @@ def test_translations_arrive_on_a_database_with_graded_rows(app):
     upgrade(app)
     with app.test_request_context():
         row = db.session.get(TestResult, 1)
-        assert (row.name, row.message, row.translations) == ("old case", "not run", None)
+        assert (row.name, row.message, row.message_data) == ("old case", "not run", None)
         shown = present(db.session.get(Submission, 1), "ko")
         assert shown["tests"][0]["name"] == "old case" and shown["message"] == ""
 

@@ -166,10 +166,10 @@ def judge(spec, cases, outputs):
              for i, out in enumerate(outputs)]
     parsed = parse_run(b"\n".join([*lines, b'{"event": "end"}']) + b"\n", [100] * len(cases))
     rows, _ = judge_box(spec, cases, parsed, RunOutcome(b"", b"", 0))
-    diagnosis = name_bug(spec, rows)
+    named_mutant = name_bug(spec, rows)
     tests = [row.test for row in rows]
     verdict = next((row.verdict for row in rows if not row.test.passed), Verdict.ACCEPTED)
-    return GradeReport(verdict, tests, diagnosis=diagnosis)
+    return GradeReport(verdict, tests, named_mutant=named_mutant)
 
 
 def pair(public=False, mutant=None):
@@ -259,7 +259,7 @@ def test_forgetting_the_mask_fails_the_causality_check(causal, sandbox):
     checked = [t for t, c in zip(report.tests, prepared.cases, strict=True) if c.checks]
     assert report.verdict == Verdict.WRONG_ANSWER
     assert all(t.message == MESSAGES["same_rows_as"] for t in checked)
-    assert report.diagnosis == "no_mask"
+    assert report.named_mutant == "no_mask"
 
 
 @pytest.mark.sandbox

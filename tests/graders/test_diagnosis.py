@@ -48,7 +48,7 @@ def test_a_mutant_matching_one_failure_of_many_is_not_named(base_spec):
     rows += [row(f"c{i}", out([9.0, 9.0]), {"sqrt_dv": out(RIGHT)}) for i in range(1, 14)]
     assert diagnose(spec, rows) is None
     assert name_bug(spec, rows) is None
-    assert all(r.test.mutant is None and r.test.diagnosis is None for r in rows)
+    assert all(r.test.mutant is None and r.test.explanation is None for r in rows)
 
 
 def test_a_mutant_explaining_most_failures_is_named_on_those_it_explains(base_spec):
@@ -58,7 +58,7 @@ def test_a_mutant_explaining_most_failures_is_named_on_those_it_explains(base_sp
     rows.append(row("fine", out(RIGHT), {"no_scaling": out(RIGHT)}, passed=True))
     assert name_bug(spec, rows) == "no_scaling"
     assert [r.test.mutant for r in rows] == ["no_scaling"] * 3 + [None, None]
-    assert rows[0].test.diagnosis == {"en": "the no_scaling bug", "ko": "no_scaling 버그"}
+    assert rows[0].test.explanation == {"en": "the no_scaling bug", "ko": "no_scaling 버그"}
 
 
 def test_exactly_half_is_not_most(base_spec):

@@ -74,10 +74,10 @@ def test_a_float32_numpy_solution_is_accepted(challenge, sandbox):
 def test_forgetting_the_scaling_is_a_wrong_answer_that_names_the_bug(challenge, sandbox):
     report = run(challenge, sandbox, LESSON_SOLUTION.replace("/ math.sqrt(d)", ""))
     assert report.verdict == Verdict.WRONG_ANSWER
-    assert report.diagnosis == "no_scaling"
+    assert report.named_mutant == "no_scaling"
     failing = [t for t in report.tests if not t.passed]
     assert all(t.mutant == "no_scaling" for t in failing)
-    assert "sqrt" in failing[0].diagnosis["en"]
+    assert "sqrt" in failing[0].explanation["en"]
 
 
 def test_hidden_tests_reveal_no_inputs_outputs_or_details(challenge, sandbox):
@@ -242,4 +242,4 @@ def test_a_list_based_learner_is_named_by_a_numpy_mutant(challenge, sandbox):
     report = run(challenge, sandbox, global_max)
     assert report.verdict == Verdict.RUNTIME_ERROR
     assert any(t.error_type == "ZeroDivisionError" for t in report.tests)
-    assert report.diagnosis == "global_max"
+    assert report.named_mutant == "global_max"

@@ -9,6 +9,7 @@ from arena.extensions import db
 from arena.models import User
 from arena.services.catalog import list_challenges
 from arena.services.submissions import create_submission
+from arena.services.versions import challenge_spec
 from graders import Status
 
 
@@ -70,7 +71,7 @@ def test_catalog_marks_solved_and_attempted_and_counts_per_track(app, client, ca
     assert 'data-mark="attempted"' in item["attention-weights"]
     assert "data-mark" not in item["causal-attention"]
     with app.app_context():
-        foundations = sum(c.track == "foundations" for c in list_challenges())
+        foundations = sum(challenge_spec(c).track == "foundations" for c in list_challenges())
     assert f'<progress id="progress-foundations" max="{foundations}" value="1">' in html
     assert f"1 of {foundations} solved" in html
 

@@ -114,8 +114,9 @@ def _authored(app) -> set[str]:
     """Return the catalog's authored words (titles, names), which have no pseudo version."""
     with app.app_context():
         from arena.services.catalog import list_challenges, track_titles
+        from arena.services.versions import challenge_spec
 
-        return ({c.title.get("en", "") for c in list_challenges()} | {"Attention Arena"}
+        return ({challenge_spec(c).title["en"] for c in list_challenges()} | {"Attention Arena"}
                 | {title["en"] for title in track_titles().values()})
 
 

@@ -20,6 +20,7 @@ from arena.services.catalog import SyncReport, list_challenges, sync_catalog
 from arena.services.users import find_user
 from arena.services.validation import run_validation
 from arena.services.version_jobs import VALIDATE, claim
+from arena.services.versions import challenge_spec
 from graders.authoring.bundle import files_from_archive
 from graders.authoring.catalog import catalog_markdown
 from graders.authoring.record import update_record
@@ -165,8 +166,9 @@ def challenges_list() -> None:
     """List the challenges in the database."""
     app = upgraded_app()
     with app.app_context():
-        for c in list_challenges():
-            click.echo(f"{c.slug:32} {c.difficulty:7} {c.track:12} {c.title.get('en', '')}")
+        for spec in map(challenge_spec, list_challenges()):
+            click.echo(f"{spec.slug:32} {spec.difficulty:7} {spec.track:12} "
+                       f"{spec.title.get('en', '')}")
 
 
 @challenges.command("validate")

@@ -11,7 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Double, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from arena.extensions import db
@@ -39,20 +39,13 @@ class VersionState(StrEnum):
 
 
 class Challenge(db.Model):
-    """A challenge of the catalog; what it asks lives in its published version."""
+    """A challenge of the catalog: what it is called and asks lives in its versions' specs
+    (the published one's, else the draft's); its columns are what queries look for."""
 
     __tablename__ = "challenge"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     slug: Mapped[str] = mapped_column(String(64), unique=True)
-    title: Mapped[dict[str, str]] = mapped_column(JSON)
-    difficulty: Mapped[str] = mapped_column(String(16))
-    track: Mapped[str] = mapped_column(String(64))
-    track_order: Mapped[int | None]
-    track_title: Mapped[dict[str, str] | None] = mapped_column(JSON)
-    order: Mapped[int] = mapped_column(default=0)
-    tags: Mapped[list[str]] = mapped_column(JSON, default=list)
-    entry_point: Mapped[str] = mapped_column(String(64))
     active: Mapped[bool] = mapped_column(default=True)
     origin: Mapped[str] = mapped_column(String(16), default=Origin.FOLDER)
     owner_id: Mapped[int | None] = mapped_column(
@@ -105,17 +98,11 @@ class ChallengeVersion(db.Model):
     number: Mapped[int]  # 1, 2, ... per challenge, in the order versions were made
     content_hash: Mapped[str] = mapped_column(String(64))
     # The three large documents load only when read (deferred): a submission reads its
-    # version's spec and limits, and decoding them all took a fifth of a grading's CPU.
+    # version's spec (its limits among them), and decoding them all took a fifth of a grading's CPU.
     files: Mapped[dict[str, str] | None] = mapped_column(  # path -> text, as uploaded
         JSONText, deferred=True)
-    statement: Mapped[dict[str, str]] = mapped_column(JSON)
-    starter: Mapped[str] = mapped_column(Text)
-    hints: Mapped[dict[str, list[str]]] = mapped_column(JSON, default=dict)
-    entry_point: Mapped[str] = mapped_column(String(64))
-    time_limit: Mapped[float] = mapped_column(Double)
-    memory_mb: Mapped[int]
-    rtol: Mapped[float] = mapped_column(Double)
-    atol: Mapped[float] = mapped_column(Double)
+    #: What the files say (a graders.ChallengeSpec as JSON): the one place of every fact of
+    #: the version (statement, starter, hints, limits, tolerances...) and of its challenge.
     spec: Mapped[dict[str, Any]] = mapped_column(JSON)
     prepared: Mapped[Any | None] = mapped_column(JSONText, deferred=True)
     prepare_error: Mapped[str | None] = mapped_column(Text)

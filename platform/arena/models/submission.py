@@ -56,10 +56,9 @@ class Submission(db.Model):
     message: Mapped[str] = mapped_column(Text, default="")
     output: Mapped[str] = mapped_column(Text, default="")
     #: The grader's message as codes and values (graders.messages.Text.to_data), rendered in
-    #: the reader's language; `message` is its English, for logs and old clients.
+    #: the reader's language; `message` is its English, for logs and old clients. None: the
+    #: message is the platform's own, its English msgid in `message`.
     message_data: Mapped[list | None] = mapped_column(JSON)
-    #: Rows graded before message codes: the message in Korean, {"ko": {"message": ...}}.
-    translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
     attempt: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -119,15 +118,15 @@ class TestResult(db.Model):
     passed: Mapped[bool]
     message: Mapped[str] = mapped_column(Text, default="")
     error_type: Mapped[str | None] = mapped_column(String(128))
+    #: The named bug, when it explains this test: the mutant's name, and its author's
+    #: explanation by locale.
     mutant: Mapped[str | None] = mapped_column(String(64))
-    diagnosis: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    explanation: Mapped[dict[str, str] | None] = mapped_column(JSON)
     detail: Mapped[dict[str, Any] | None] = mapped_column(JSONText)
     seconds: Mapped[float | None] = mapped_column(Double)
     #: The grader's message as codes and values, rendered in the reader's language.
     message_data: Mapped[list | None] = mapped_column(JSON)
     #: The test's name in the other locales its author wrote: {"ko": ...}.
     names: Mapped[dict[str, str] | None] = mapped_column(JSON)
-    #: Rows graded before message codes: {"ko": {"name": ..., "message": ...}}.
-    translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
 
     submission: Mapped[Submission] = relationship(back_populates="tests")

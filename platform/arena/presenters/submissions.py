@@ -17,12 +17,10 @@ def submission_url(submission: Submission) -> str:
 
 def present_test(test: TestResult, lang: str) -> dict:
     """Present one test; hidden tests never show input, expected or output."""
-    old_name = ((test.translations or {}).get(lang) or {}).get("name")
-    name = (test.names or {}).get(lang) or old_name or test.name
-    shown = {"name": name, "hidden": test.hidden, "passed": test.passed,
-             "message": rendered(test.message_data, test.message, test.translations, lang),
+    shown = {"name": (test.names or {}).get(lang) or test.name, "hidden": test.hidden,
+             "passed": test.passed, "message": rendered(test.message_data, test.message, lang),
              "error_type": test.error_type, "mutant": test.mutant,
-             "diagnosis": localized(test.diagnosis, lang)}
+             "diagnosis": localized(test.explanation, lang)}
     if not test.hidden and test.detail is not None:
         shown.update({key: test.detail.get(key) for key in PUBLIC_DETAIL})
     return shown
@@ -40,8 +38,7 @@ def submission_summary(submission: Submission) -> dict:
 def present_submission(submission: Submission, lang: str) -> dict:
     """Present a submission with its code, its per-test results and the one bug named, if any
     (to whoever may read it: its owner, or staff)."""
-    message = rendered(submission.message_data, submission.message, submission.translations,
-                       lang)
+    message = rendered(submission.message_data, submission.message, lang)
     tests = [present_test(t, lang) for t in submission.tests]
     return {**submission_summary(submission), "code": submission.code,
             "message": message, "output": submission.output,
@@ -56,6 +53,6 @@ def present_grade(grade: SubmissionGrade, lang: str) -> dict:
     """Present another grade of a submission: a verdict a regrade replaced, or its grade
     against a version an assignment pins."""
     return {"verdict": grade.verdict, "passed": grade.passed, "total": grade.total,
-            "message": rendered(grade.message_data, grade.message, None, lang),
+            "message": rendered(grade.message_data, grade.message, lang),
             "version": grade.version.number, "graded_at": grade.graded_at,
             "regrade": grade.regrade_id}

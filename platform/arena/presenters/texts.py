@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 from flask_babel import force_locale, gettext
 
 from graders.locales import DEFAULT_LOCALE
 from graders.messages import Text
 
+T = TypeVar("T")
 
-def localized(texts: dict | None, lang: str) -> str | None:
-    """Pick the text in `lang`, falling back to English."""
+
+def localized(texts: Mapping[str, T] | None, lang: str) -> T | None:
+    """Pick the text (or texts) in `lang`, falling back to English."""
     if not texts:
         return None
     return texts.get(lang) or texts.get(DEFAULT_LOCALE)
 
 
-def rendered(data: list | None, english: str, old: dict | None, lang: str) -> str:
-    """Render a stored message in `lang`: its codes and values through the catalogs; a row
-    from before message codes, from its stored translations; plain words, through gettext
-    (the platform's own messages are stored as their English msgid)."""
+def rendered(data: list | None, english: str, lang: str) -> str:
+    """Render a stored message in `lang`: the grader's, from its codes and values through the
+    catalogs; the platform's own (no codes), from its English msgid through gettext."""
     with force_locale(lang):
         if data is not None:
             return Text.from_data(data).render(gettext, lang)
-        if old and lang in old and "message" in old[lang]:
-            return old[lang]["message"]
         return gettext(english) if english else english

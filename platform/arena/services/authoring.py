@@ -21,7 +21,13 @@ from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submis
 from arena.services.retention import delete_drafts
 from arena.services.validation import request_validation
 from arena.services.version_jobs import refuse_past_cap
-from arena.services.versions import describe, find_version, make_draft, publish, store_version
+from arena.services.versions import (
+    challenge_spec,
+    find_version,
+    make_draft,
+    publish,
+    store_version,
+)
 from graders import ChallengeSpec, Verdict
 from graders.authoring.bundle import write_archive
 from graders.problems import ChallengeProblems
@@ -130,7 +136,6 @@ def create_challenge(user: User, files: dict[str, bytes]) -> ChallengeVersion:
         raise Conflict(f"a challenge called {spec.slug!r} exists: PUT its draft instead",
                        code="exists")
     challenge = Challenge(slug=spec.slug, origin=Origin.AUTHORED, owner_id=user.id, active=True)
-    describe(challenge, spec)
     db.session.add(challenge)
     db.session.flush()
     return _draft(challenge, spec, files, user.id)
@@ -161,7 +166,6 @@ def _imported(files: dict[str, bytes], owner: User | None) -> ChallengeVersion:
         return _replace(challenge, files, owner.id if owner else None)
     challenge = Challenge(slug=spec.slug, origin=Origin.AUTHORED, active=True,
                           owner_id=owner.id if owner else None)
-    describe(challenge, spec)
     db.session.add(challenge)
     db.session.flush()
     return _draft(challenge, spec, files, challenge.owner_id)
@@ -239,7 +243,7 @@ def authored_challenges(user: User) -> list[AuthoredRow]:
     challenges = list(db.session.scalars(query))
     use = _use([c.id for c in challenges])
     return [AuthoredRow(
-        c.slug, c.title, c.current_version.number if c.current_version else None,
+        c.slug, challenge_spec(c).title, c.current_version.number if c.current_version else None,
         c.draft_version.number if c.draft_version else None,
         c.draft_version.valid if c.draft_version else None,
         *use.get(c.id, (0, 0, 0))) for c in challenges]

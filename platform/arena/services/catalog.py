@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from arena.errors import NotFound
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Origin
 from arena.services.validation import request_validation
-from arena.services.versions import describe, make_draft, publish, store_version
+from arena.services.versions import challenge_spec, make_draft, publish, store_version
 from graders.authoring.bundle import folder_files
 from graders.authoring.record import read_record
 from graders.problems import ChallengeProblems, Problem
@@ -42,7 +43,6 @@ def _sync_folder(folder: Path, report: SyncReport, recorded: dict[str, str]) -> 
     challenge = db.session.scalar(select(Challenge).where(Challenge.slug == spec.slug))
     if challenge is None:
         challenge = Challenge(slug=spec.slug, origin=Origin.FOLDER)
-        describe(challenge, spec)
         db.session.add(challenge)
         db.session.flush()
     elif challenge.origin != Origin.FOLDER:
@@ -91,14 +91,18 @@ def sync_catalog(root: Path) -> SyncReport:
 
 
 def list_challenges() -> list[Challenge]:
-    """Return the published challenges in catalog order."""
-    return in_catalog_order(list(db.session.scalars(select(Challenge).where(
-        Challenge.active, Challenge.current_version_id.is_not(None)))))
+    """Return the published challenges in catalog order (their specs say it)."""
+    published = {c.slug: c for c in db.session.scalars(
+        select(Challenge).where(Challenge.active, Challenge.current_version_id.is_not(None))
+        .options(selectinload(Challenge.current_version)))}
+    specs = in_catalog_order([challenge_spec(c) for c in published.values()])
+    return [published[spec.slug] for spec in specs]
 
 
 def track_titles() -> dict[str, dict[str, str]]:
     """Return each published track's title by locale, as its challenges declare it."""
-    return {name: track.title for name, track in tracks_of(list_challenges()).items()}
+    return {name: track.title
+            for name, track in tracks_of(challenge_spec(c) for c in list_challenges()).items()}
 
 
 def get_challenge(slug: str) -> Challenge:

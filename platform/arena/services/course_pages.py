@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from arena.errors import NotFound
 from arena.extensions import db
@@ -15,6 +16,7 @@ from arena.models import Assignment, Challenge, Course, CourseRole, User
 from arena.services.assignments import visible_assignments
 from arena.services.courses import courses_of, membership, teaches
 from arena.services.gradebook import Cell, Gradebook, gradebook
+from arena.services.versions import challenge_spec
 
 
 @dataclass
@@ -77,7 +79,8 @@ def column_groups(book: Gradebook, assignments: list[Assignment]) -> list[tuple[
 
 
 def challenge_titles(slugs: list[str]) -> dict[str, dict[str, str]]:
-    """Return each challenge's title by locale, by slug, in one query."""
-    return {slug: title for slug, title in db.session.execute(
-        select(Challenge.slug, Challenge.title).where(Challenge.slug.in_(slugs)))}
+    """Return each challenge's title by locale, by slug."""
+    challenges = db.session.scalars(select(Challenge).where(Challenge.slug.in_(slugs))
+                                    .options(selectinload(Challenge.current_version)))
+    return {c.slug: challenge_spec(c).title for c in challenges}
 

@@ -9,6 +9,7 @@ from sqlalchemy import case, func, select
 
 from arena.extensions import db
 from arena.models import Challenge, Kind, Submission, User
+from arena.services.versions import challenge_spec
 from graders import Verdict
 
 HISTORY_LENGTH = 20
@@ -52,7 +53,8 @@ def tracks(challenges: list[Challenge], user_marks: dict[int, Mark]) -> list[Tra
     """Group challenges (already in catalog order) by track, counting the solved ones."""
     grouped: dict[str, TrackProgress] = {}
     for challenge in challenges:
-        track = grouped.setdefault(challenge.track, TrackProgress(challenge.track))
+        name = challenge_spec(challenge).track
+        track = grouped.setdefault(name, TrackProgress(name))
         track.challenges.append(challenge)
         track.solved += user_marks.get(challenge.id) == Mark.SOLVED
     return list(grouped.values())

@@ -30,6 +30,7 @@ from arena.models import (
 from arena.services import finished
 from arena.services.catalog import get_challenge
 from arena.services.courses import visible_course
+from arena.services.versions import version_spec
 from graders import Status
 
 MAX_CODE_BYTES = DEFAULTS["MAX_CODE_BYTES"]  # the app passes its configured value
@@ -86,7 +87,7 @@ def _refuse_past(max_pending: int, submission: Submission) -> None:
         Submission.user_id == submission.user_id, Submission.status != Status.DONE))
     if pending <= max_pending:
         return
-    wait = max(1, math.ceil(submission.version.time_limit))  # about one grading
+    wait = max(1, math.ceil(version_spec(submission.version).time_limit))  # about one grading
     db.session.rollback()
     raise TooManyRequests(f"too much work in hand: {pending - 1} of your submissions and "
                           f"runs are queued or running, and an account may have at most "

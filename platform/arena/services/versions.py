@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 
 from arena.errors import Conflict
 from arena.extensions import db
@@ -24,9 +24,8 @@ def spec_to_json(spec: ChallengeSpec) -> dict[str, Any]:
 
 
 def spec_from_json(data: dict[str, Any]) -> ChallengeSpec:
-    """Rebuild a spec from `spec_to_json`'s output (versions stored before tracks were
-    described by their challenges have no track order or title)."""
-    fields = {"track_order": None, "track_title": {}, **data}
+    """Rebuild a spec from `spec_to_json`'s output."""
+    fields = dict(data)
     fields["tags"] = tuple(fields["tags"])
     fields["properties"] = tuple(fields["properties"])
     fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
@@ -35,17 +34,19 @@ def spec_from_json(data: dict[str, Any]) -> ChallengeSpec:
 
 
 def version_spec(version: ChallengeVersion) -> ChallengeSpec:
-    """Return the spec a version was made from."""
-    return spec_from_json(version.spec)
+    """Return the spec a version was made from: every fact of the version is read here,
+    decoded once per loaded row (again only if its JSON is replaced)."""
+    cache = inspect(version).info
+    decoded = cache.get("spec")
+    if decoded is None or decoded[0] is not version.spec:
+        decoded = cache["spec"] = (version.spec, spec_from_json(version.spec))
+    return decoded[1]
 
 
-def describe(challenge: Challenge, spec: ChallengeSpec) -> None:
-    """Copy what the catalog lists about a challenge from a spec onto its row."""
-    challenge.title = dict(spec.title)
-    challenge.difficulty, challenge.order = spec.difficulty, spec.order
-    challenge.track, challenge.track_order = spec.track, spec.track_order
-    challenge.track_title = dict(spec.track_title)
-    challenge.tags, challenge.entry_point = list(spec.tags), spec.entry_point
+def challenge_spec(challenge: Challenge) -> ChallengeSpec:
+    """Return what describes a challenge (its title, track, difficulty...): its published
+    version's spec, else its draft's."""
+    return version_spec(challenge.current_version or challenge.draft_version)
 
 
 def store_version(challenge: Challenge, spec: ChallengeSpec, files: dict[str, bytes],
@@ -62,9 +63,6 @@ def store_version(challenge: Challenge, spec: ChallengeSpec, files: dict[str, by
         ChallengeVersion.challenge_id == challenge.id)) or 0
     version = ChallengeVersion(
         challenge=challenge, number=number + 1, content_hash=spec.content_hash, files=texts,
-        statement=dict(spec.statement), starter=spec.starter,
-        hints={k: list(v) for k, v in spec.hints.items()}, entry_point=spec.entry_point,
-        time_limit=spec.time_limit, memory_mb=spec.memory_mb, rtol=spec.rtol, atol=spec.atol,
         spec=spec_to_json(spec), author_id=author_id)
     db.session.add(version)
     db.session.flush()
@@ -83,7 +81,6 @@ def publish(challenge: Challenge, version: ChallengeVersion, proven: bool = Fals
         raise Conflict(f"version {version.number} of {challenge.slug!r} has no finished, valid "
                        "validation: validate it, fix what it finds, then publish",
                        code="not_validated")
-    describe(challenge, version_spec(version))
     challenge.current_version = version
     challenge.active = True
     version.published_at = version.published_at or utcnow()

@@ -12,7 +12,7 @@ import json
 from flask import Blueprint, Flask
 
 from arena.extensions import csrf, login_manager
-from arena.presenters import localized
+from arena.presenters import challenge_summary, localized
 from arena.services.catalog import track_titles
 from arena.web import (
     account,
@@ -57,6 +57,7 @@ def init_app(app: Flask) -> None:
         track_label=lambda name: localized(track_titles().get(name), i18n.current_locale())
         or name,
         difficulty_label=lambda code: label(DIFFICULTIES, code),
+        challenge_summary=lambda challenge: challenge_summary(challenge, i18n.current_locale()),
         interface_messages=interface_messages)
     # Data shown as text (autoescaped), unlike |tojson, which is for <script> elements.
     app.jinja_env.filters["as_json"] = lambda value: json.dumps(value, ensure_ascii=False)

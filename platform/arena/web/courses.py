@@ -20,7 +20,7 @@ from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
 from arena.intake import regrade
 from arena.joining import course_for_code, join_by_code
 from arena.models import Course, Role
-from arena.presenters import localized
+from arena.presenters import challenge_title, localized
 from arena.services.assignments import AssignmentFields, create_assignment, move_to_published
 from arena.services.catalog import list_challenges
 from arena.services.course_pages import (
@@ -196,7 +196,7 @@ def course(course_id: int) -> tuple[str, int]:
 def _challenge_choices() -> list[SelectChoice]:
     """Return the published challenges in catalog order, as choices (slug, title)."""
     locale = current_locale()
-    return [SelectChoice(c.slug, localized(c.title, locale) or c.slug)
+    return [SelectChoice(c.slug, challenge_title(c, locale) or c.slug)
             for c in list_challenges()]
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from arena.bounds import is_id
-from arena.presenters import challenge_detail, localized, present_submission
+from arena.presenters import challenge_detail, challenge_title, present_submission
 from arena.services.catalog import get_challenge, list_challenges
 from arena.services.course_pages import assignment_reaching
 from arena.services.progress import history, marks, tracks
@@ -78,4 +78,4 @@ def submission(submission_id: int) -> str:
     shown = present_submission(found, locale)
     return render_template(
         "submission.html", submission=shown, code=found.code, bug=shown["diagnosis"],
-        title=localized(found.challenge.title, locale), slug=found.challenge.slug)
+        title=challenge_title(found.challenge, locale), slug=found.challenge.slug)

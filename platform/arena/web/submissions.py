@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from wtforms.fields.choices import SelectChoice
 
-from arena.presenters import localized
+from arena.presenters import challenge_title
 from arena.services.catalog import list_challenges
 from arena.services.courses import courses_of
 from arena.services.submissions import Filters, submission_page
@@ -31,7 +31,7 @@ def _form() -> SubmissionFilterForm:
     if form.course.data and form.course.data not in {c.value for c in courses}:
         courses.append(SelectChoice(form.course.data, _("Course %(id)s", id=form.course.data)))
     form.course.choices = [any_, *courses]
-    form.challenge.choices = [any_, *(SelectChoice(c.slug, localized(c.title, locale) or c.slug)
+    form.challenge.choices = [any_, *(SelectChoice(c.slug, challenge_title(c, locale) or c.slug)
                                       for c in list_challenges())]
     form.verdict.choices = [any_, *(SelectChoice(code, str(name))
                                     for code, name in VERDICTS.items())]
