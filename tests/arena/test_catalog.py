@@ -197,7 +197,8 @@ def test_a_challenge_is_described_by_its_published_version_else_its_draft(app, t
     def upload(title: str) -> ChallengeVersion:
         toml = tiny_files["challenge.toml"].replace('en = "Running maximum"', f'en = "{title}"')
         return import_challenge({path: text.encode() for path, text in
-                                 {**tiny_files, "challenge.toml": toml}.items()}, None)
+                                 {**tiny_files, "challenge.toml": toml}.items()}, None,
+                                publish_when_valid=False)
 
     with app.app_context():
         first = upload("First")
