@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from graders.prepare import generate_cases
-from graders.sandbox import Sandbox
-from graders.spec import ChallengeSpec, tracks_of
+from graders.challenge.spec import ChallengeSpec, tracks_of
+from graders.grading.prepare import generate_cases
+from graders.sandbox.base import Sandbox
 
 HEADER = ("| # | slug | title | title (ko) | difficulty | entry point | public | hidden "
           "| with checks | mutants |\n|---:|---|---|---|---|---|---:|---:|---:|---:|")

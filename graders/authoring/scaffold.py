@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graders.spec import SLUG
+from graders.challenge.spec import SLUG
 
 TOML = '''slug = "{slug}"
 entry_point = "{entry}"          # the function learners write

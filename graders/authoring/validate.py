@@ -9,15 +9,16 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from graders.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
-from graders.grade import grade
-from graders.judging.properties import rows_sum_to_one
-from graders.prepare import Prepared, PrepareError, prepare
-from graders.problems import Problem
-from graders.report import GradeReport
-from graders.sandbox import Sandbox
-from graders.spec import ChallengeSpec
-from graders.verdicts import Verdict
+from graders.challenge.prepared import Prepared
+from graders.challenge.spec import ChallengeSpec
+from graders.core.problems import Problem
+from graders.core.report import GradeReport
+from graders.core.verdicts import Verdict
+from graders.declarations.properties import rows_sum_to_one
+from graders.grading.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
+from graders.grading.grade import grade
+from graders.grading.prepare import PrepareError, prepare
+from graders.sandbox.base import Sandbox
 
 
 @dataclass(frozen=True)

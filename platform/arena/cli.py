@@ -297,7 +297,7 @@ def challenges_export(slug: str, output: str, which: str | None) -> None:
     from arena.extensions import db
     from arena.models import Challenge
     from arena.services.versions import find_version
-    from graders.authoring.bundle import write_archive
+    from graders.files.archive import write_archive
 
     app = _app()
     with app.app_context():
@@ -324,8 +324,8 @@ def challenges_import(archive: str, username: str, no_publish: bool) -> None:
     from arena.models import User
     from arena.services.authoring import import_challenge
     from arena.services.validation import request_validation
-    from graders.authoring.bundle import files_from_archive
-    from graders.problems import ChallengeProblems
+    from graders.core.problems import ChallengeProblems
+    from graders.files.archive import files_from_archive
 
     app = _app()
     with app.app_context():
@@ -417,7 +417,7 @@ def challenges_validate(slugs: tuple[str, ...], jobs: int) -> None:
 
 def _chosen_specs(app: Flask, slugs: tuple[str, ...]) -> tuple[list, dict[str, list]]:
     """Read the challenge folders named (all when none is): specs, and folders that fail."""
-    from graders import load_catalog
+    from graders.challenge.spec import load_catalog
 
     specs, broken = load_catalog(Path(app.config["CHALLENGES_DIR"]))
     unknown = set(slugs) - {s.slug for s in specs} - set(broken)
@@ -434,7 +434,7 @@ def challenges_catalog(output: str | None) -> None:
     """Print the catalog of challenge folders as Markdown, one table per track."""
     from arena.sandbox import close_sandbox, get_sandbox
     from graders.authoring.catalog import catalog_markdown
-    from graders.prepare import PrepareError
+    from graders.grading.prepare import PrepareError
 
     app = create_app()
     specs, broken = _chosen_specs(app, ())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from graders.sandbox import SandboxUnavailable
+from graders.sandbox.base import SandboxUnavailable
 from graders.sandbox.check import isolation_report
 from graders.sandbox.image import DEFAULT_BASE, build_image
 

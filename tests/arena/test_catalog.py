@@ -14,9 +14,10 @@ from arena.services.catalog import get_challenge, list_challenges, sync_catalog,
 from arena.services.preparation import prepare_version
 from arena.services.version_jobs import run_next
 from arena.services.versions import spec_from_json, spec_to_json, version_spec
-from graders import PrepareError, load_catalog
-from graders.authoring.bundle import folder_files
 from graders.authoring.record import RECORD
+from graders.challenge.spec import load_catalog
+from graders.files.folder import folder_files
+from graders.grading.prepare import PrepareError
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from arena.services.catalog import get_challenge, list_challenges
 from arena.services.progress import Mark, history, marks, tracks
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
-from graders import Status
+from graders.core.verdicts import Status
 
 
 def _finish(submission, verdict):

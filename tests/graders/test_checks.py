@@ -10,14 +10,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import Prepared, PreparedCase, PrepareError, Verdict, grade, load_challenge, prepare
-from graders.authoring.check_rules import declaration_problems
-from graders.judging.checks import MESSAGES, first_failure, run_check
+from graders.challenge.prepared import Prepared, PreparedCase
+from graders.challenge.spec import load_challenge
+from graders.core.protocol import parse_run
+from graders.core.report import GradeReport
+from graders.core.verdicts import Verdict
+from graders.declarations.check_rules import declaration_problems
+from graders.declarations.checks import MESSAGES, first_failure, run_check
+from graders.grading.grade import grade
+from graders.grading.prepare import PrepareError, prepare
 from graders.judging.diagnosis import name_bug
 from graders.judging.judge import judge_box
-from graders.protocol import parse_run
-from graders.report import GradeReport
-from graders.sandbox import RunOutcome, select_sandbox
+from graders.sandbox.base import RunOutcome
+from graders.sandbox.selection import select_sandbox
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 RTOL, ATOL = 1e-5, 1e-6

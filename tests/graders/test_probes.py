@@ -7,10 +7,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import Verdict, grade, load_challenge, prepare
-from graders.judging.probes import probe_allowance, probe_inputs, probe_problems, weights_of
-from graders.prepare import Prepared
-from graders.spec import ChallengeFormatError
+from graders.challenge.prepared import Prepared
+from graders.challenge.spec import ChallengeFormatError, load_challenge
+from graders.core.verdicts import Verdict
+from graders.declarations.probes import probe_allowance, probe_inputs, probe_problems, weights_of
+from graders.grading.grade import grade
+from graders.grading.prepare import prepare
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 IDENTITY = {"replace": 2, "with": "identity"}

@@ -9,7 +9,7 @@ from arena.extensions import db
 from arena.models import User
 from arena.services.catalog import list_challenges
 from arena.services.submissions import create_submission
-from graders import Status
+from graders.core.verdicts import Status
 
 
 def _page(client, path: str, status: int = 200, **kwargs) -> str:

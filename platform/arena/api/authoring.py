@@ -18,13 +18,9 @@ from arena.services.authoring import create_challenge, manageable, replace_draft
 from arena.services.validation import request_validation, validation_body
 from arena.services.version_jobs import refuse_past_cap
 from arena.services.versions import VERSION, find_version, publish, versions_of
-from graders.authoring.bundle import (
-    MAX_ARCHIVE_BYTES,
-    files_from_archive,
-    files_from_mapping,
-    write_archive,
-)
-from graders.problems import ChallengeProblems, Problem
+from graders.core.problems import ChallengeProblems, Problem
+from graders.files.archive import MAX_ARCHIVE_BYTES, files_from_archive, write_archive
+from graders.files.rules import files_from_mapping
 
 bp = APIBlueprint("authoring", __name__)
 AUTHORING_ERRORS = (401, 403, 404)

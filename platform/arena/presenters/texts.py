@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_babel import force_locale, gettext
 
 from arena.locales import DEFAULT_LOCALE
-from graders.messages import Text
+from graders.core.messages import Text
 
 
 def localized(texts: dict | None, lang: str) -> str | None:

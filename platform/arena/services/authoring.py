@@ -20,9 +20,9 @@ from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
 from arena.services.retention import delete_drafts
 from arena.services.versions import describe, make_draft, store_version
-from graders import ChallengeSpec, Verdict
-from graders.problems import ChallengeProblems
-from graders.spec import load_files
+from graders.challenge.spec import ChallengeSpec, load_files
+from graders.core.problems import ChallengeProblems
+from graders.core.verdicts import Verdict
 
 
 def require_author(user: User) -> None:

@@ -9,7 +9,7 @@ from sqlalchemy import case, func, select
 
 from arena.extensions import db
 from arena.models import Challenge, Kind, Submission, User
-from graders import Verdict
+from graders.core.verdicts import Verdict
 
 HISTORY_LENGTH = 20
 

@@ -30,7 +30,7 @@ from arena.models import (
 from arena.services import finished
 from arena.services.catalog import get_challenge
 from arena.services.courses import visible_course
-from graders import Status
+from graders.core.verdicts import Status
 
 MAX_CODE_BYTES = DEFAULTS["MAX_CODE_BYTES"]  # the app passes its configured value
 

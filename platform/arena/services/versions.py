@@ -15,7 +15,7 @@ from arena.errors import Conflict
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, VersionState
 from arena.models.types import utcnow
-from graders import ChallengeSpec, MutantSpec
+from graders.challenge.spec import ChallengeSpec, MutantSpec
 
 
 def spec_to_json(spec: ChallengeSpec) -> dict[str, Any]:

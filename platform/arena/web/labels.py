@@ -26,7 +26,8 @@ DIFFICULTIES = {
     "hard": lazy_gettext("Hard"),
 }
 
-#: What each declarable output property (graders.judging.properties) means, for the authoring form.
+#: What each declarable output property (graders.declarations.properties) means, for the
+#: authoring form.
 PROPERTIES = {
     "rows_sum_to_one": lazy_gettext("every row sums to 1"),
     "nonnegative": lazy_gettext("no entry is negative"),

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from graders.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS, output_allowance
+from graders.core.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS, output_allowance
 
 KINDS = ("identity", "pseudo_inverse", "output")
 IDENTITY_ATOL = 1e-9

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from graders.messages import Text
+from graders.core.messages import Text
 
 PROPERTY_ATOL = 1e-6
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graders.judging.properties import PROPERTIES
-from graders.messages import Text, Words
+from graders.core.messages import Text, Words
+from graders.declarations.properties import PROPERTIES
 
 NO_OUTPUT = Text("no_compared_output")
 

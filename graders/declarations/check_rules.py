@@ -6,7 +6,7 @@ authoring mistake: it fails preparation instead of failing learners.
 
 from __future__ import annotations
 
-from graders.judging.checks import KINDS
+from graders.declarations.checks import KINDS
 
 
 def _ints(value: object, length: int | None = None) -> bool:
