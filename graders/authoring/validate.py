@@ -14,7 +14,7 @@ from graders.challenge.spec import ChallengeSpec
 from graders.core.problems import Problem
 from graders.core.report import GradeReport
 from graders.core.verdicts import Verdict
-from graders.declarations.properties import rows_sum_to_one
+from graders.declarations.properties import RowsSumToOne
 from graders.grading.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
 from graders.grading.grade import grade
 from graders.grading.prepare import PrepareError, prepare
@@ -142,7 +142,7 @@ def _case_problems(prepared: Prepared) -> list[Problem]:
 def _probe_reads_weights(report: GradeReport) -> bool:
     """Tell whether the probe read weights off the reference: rows of a softmax sum to 1."""
     read = [t.weights for t in report.tests if t.weights is not None]
-    return bool(read) and all(rows_sum_to_one(np.asarray(w)) is None for w in read)
+    return bool(read) and all(RowsSumToOne().problem(np.asarray(w)) is None for w in read)
 
 
 def _check_mutant(spec: ChallengeSpec, prepared: Prepared, name: str, source: str,

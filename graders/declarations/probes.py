@@ -15,57 +15,117 @@ both. Challenges declare it in challenge.toml (docs/authoring.md):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from graders.core.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS, output_allowance
 
-KINDS = ("identity", "pseudo_inverse", "output")
 IDENTITY_ATOL = 1e-9
+
+#: Each kind of probe by its name (the table's `with`), in the order of their classes below.
+PROBES: dict[str, Probe] = {}
+
+
+class Probe:
+    """A way to make the function return its weights; a subclass with a `kind` registers
+    itself. `indices`: the keys of the table that name positional arguments."""
+
+    kind: ClassVar[str]
+    indices: ClassVar[tuple[str, ...]] = ("replace",)
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        if "kind" in cls.__dict__:
+            PROBES[cls.kind] = cls()
+
+    def inputs(self, probe: dict, args: list, kwargs: dict) -> dict | None:
+        """Return the inputs that make the function return its weights, or None when none do."""
+        raise NotImplementedError
+
+    def allowance(self, probe: dict, inputs: dict, expected: Any) -> int:
+        """Return how many numbers the answer to `inputs` may hold, given the case's expected
+        output."""
+        raise NotImplementedError
+
+
+class ReplacedArgument(Probe):
+    """The argument `replace` swapped for a stand-in that turns the output into the weights:
+    one row per row of the output by the columns of the stand-in."""
+
+    def stand_in(self, probe: dict, args: list) -> np.ndarray | None:
+        """Return the stand-in for the argument `replace`, or None when there is none."""
+        raise NotImplementedError
+
+    def inputs(self, probe: dict, args: list, kwargs: dict) -> dict | None:
+        replace = probe["replace"]
+        if replace >= len(args):
+            return None
+        try:
+            stand_in = self.stand_in(probe, args)
+        except (IndexError, TypeError, ValueError):
+            return None
+        if stand_in is None:
+            return None
+        probed = list(args)
+        probed[replace] = stand_in.tolist()
+        return {"args": probed, "kwargs": kwargs}
+
+    def allowance(self, probe: dict, inputs: dict, expected: Any) -> int:
+        columns = len(inputs["args"][probe["replace"]][0])
+        return OUTPUT_MARGIN * len(expected) * columns + SLACK_ELEMENTS
+
+
+class Identity(ReplacedArgument):
+    """V replaced by the identity: the output is W itself (keys for columns)."""
+
+    kind = "identity"
+
+    def stand_in(self, probe: dict, args: list) -> np.ndarray | None:
+        return np.eye(len(args[probe["replace"]]))
+
+
+class PseudoInverse(ReplacedArgument):
+    """Wv replaced by the pseudo-inverse of X (the argument `of`): X Wv is then the identity
+    when X has full row rank (tokens for columns)."""
+
+    kind = "pseudo_inverse"
+    indices = ("replace", "of")
+
+    def stand_in(self, probe: dict, args: list) -> np.ndarray | None:
+        return _right_inverse(np.asarray(args[probe["of"]], dtype=np.float64))
+
+
+class Output(Probe):
+    """The function returns the weights themselves: it is called again as it is."""
+
+    kind = "output"
+    indices = ()
+
+    def inputs(self, probe: dict, args: list, kwargs: dict) -> dict | None:
+        return {"args": args, "kwargs": kwargs}
+
+    def allowance(self, probe: dict, inputs: dict, expected: Any) -> int:
+        return output_allowance(expected)
 
 
 def probe_problems(probe: dict) -> list[str]:
     """List what is wrong with a [weights_probe] table (empty when it is well formed)."""
-    problems = []
-    if probe.get("with") not in KINDS:
-        problems.append(f"weights_probe.with must be one of {KINDS}")
-    if probe.get("with") != "output" and not isinstance(probe.get("replace"), int):
-        problems.append("weights_probe.replace must be an argument index")
-    if probe.get("with") == "pseudo_inverse" and not isinstance(probe.get("of"), int):
-        problems.append("weights_probe.of must be an argument index")
-    return problems
+    named = probe.get("with")
+    kind = PROBES.get(named) if isinstance(named, str) else None
+    problems = [] if kind else [f"weights_probe.with must be one of {tuple(PROBES)}"]
+    return problems + [f"weights_probe.{key} must be an argument index"
+                       for key in (kind or Probe).indices if not isinstance(probe.get(key), int)]
 
 
 def probe_inputs(probe: dict, args: list, kwargs: dict) -> dict | None:
     """Return the inputs that make the function return its weights, or None when none do."""
-    if probe["with"] == "output":
-        return {"args": args, "kwargs": kwargs}
-    replace = probe["replace"]
-    if replace >= len(args):
-        return None
-    try:
-        if probe["with"] == "identity":
-            stand_in = np.eye(len(args[replace]))
-        else:
-            stand_in = _right_inverse(np.asarray(args[probe["of"]], dtype=np.float64))
-    except (IndexError, TypeError, ValueError):
-        return None
-    if stand_in is None:
-        return None
-    probed = list(args)
-    probed[replace] = stand_in.tolist()
-    return {"args": probed, "kwargs": kwargs}
+    return PROBES[probe["with"]].inputs(probe, args, kwargs)
 
 
 def probe_allowance(probe: dict, inputs: dict, expected: Any) -> int:
-    """Return how many numbers a probe's answer may hold, given the case's expected output:
-    its weights are one row per row of the output by the columns of the stand-in (keys for the
-    identity, tokens for the pseudo-inverse), or the output itself."""
-    if probe["with"] == "output":
-        return output_allowance(expected)
-    columns = len(inputs["args"][probe["replace"]][0])
-    return OUTPUT_MARGIN * len(expected) * columns + SLACK_ELEMENTS
+    """Return how many numbers a probe's answer may hold, given the case's expected output."""
+    return PROBES[probe["with"]].allowance(probe, inputs, expected)
 
 
 def _right_inverse(X: np.ndarray) -> np.ndarray | None:

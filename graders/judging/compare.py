@@ -92,7 +92,7 @@ def compare(got: Any, expected: Any, rtol: float, atol: float,
                                            at=str(list(map(int, where)))))
         return Mismatch("values", Text("values_detail", error=f"{error:.3g}"))
     for name in properties:
-        problem = PROPERTIES[name](actual, rtol)
+        problem = PROPERTIES[name].problem(actual, rtol)
         if problem:
             return Mismatch("property", problem)
     return None
