@@ -6,9 +6,9 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from graders.core.bounds import (
     MAX_MEMORY_MB,
@@ -80,6 +80,21 @@ class ChallengeSpec:
     def mutant(self, name: str) -> MutantSpec:
         """Return the mutant called `name`."""
         return next(m for m in self.mutants if m.name == name)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the spec as JSON-ready data (`from_json` reads it back)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ChallengeSpec:
+        """Rebuild a spec from `to_json`'s output (specs stored before tracks were described
+        by their challenges have no track order or title)."""
+        fields = {"track_order": None, "track_title": {}, **data}
+        fields["tags"] = tuple(fields["tags"])
+        fields["properties"] = tuple(fields["properties"])
+        fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
+        fields["mutants"] = tuple(MutantSpec(**m) for m in fields["mutants"])
+        return cls(**fields)
 
 
 class _Reader:

@@ -6,37 +6,18 @@ finished validation proved valid, unless that version was published before (a ro
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
-
 from sqlalchemy import func, select
 
 from arena.errors import Conflict
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, VersionState
 from arena.models.types import utcnow
-from graders.challenge.spec import ChallengeSpec, MutantSpec
-
-
-def spec_to_json(spec: ChallengeSpec) -> dict[str, Any]:
-    """Return a spec as JSON-ready data."""
-    return dataclasses.asdict(spec)
-
-
-def spec_from_json(data: dict[str, Any]) -> ChallengeSpec:
-    """Rebuild a spec from `spec_to_json`'s output (versions stored before tracks were
-    described by their challenges have no track order or title)."""
-    fields = {"track_order": None, "track_title": {}, **data}
-    fields["tags"] = tuple(fields["tags"])
-    fields["properties"] = tuple(fields["properties"])
-    fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
-    fields["mutants"] = tuple(MutantSpec(**m) for m in fields["mutants"])
-    return ChallengeSpec(**fields)
+from graders.challenge.spec import ChallengeSpec
 
 
 def version_spec(version: ChallengeVersion) -> ChallengeSpec:
     """Return the spec a version was made from."""
-    return spec_from_json(version.spec)
+    return ChallengeSpec.from_json(version.spec)
 
 
 def describe(challenge: Challenge, spec: ChallengeSpec) -> None:
@@ -65,7 +46,7 @@ def store_version(challenge: Challenge, spec: ChallengeSpec, files: dict[str, by
         statement=dict(spec.statement), starter=spec.starter,
         hints={k: list(v) for k, v in spec.hints.items()}, entry_point=spec.entry_point,
         time_limit=spec.time_limit, memory_mb=spec.memory_mb, rtol=spec.rtol, atol=spec.atol,
-        spec=spec_to_json(spec), author_id=author_id)
+        spec=spec.to_json(), author_id=author_id)
     db.session.add(version)
     db.session.flush()
     return version
