@@ -115,7 +115,7 @@ def _read_entries(members: Iterator[_Member]) -> list[_Entry]:
     for count, member in enumerate(members, 1):
         if count > MAX_ARCHIVE_MEMBERS:
             raise Refused(f"the archive has more than {MAX_ARCHIVE_MEMBERS} entries "
-                           "(folders included)")
+                          "(folders included)")
         entry = _entry(member)
         total += len(entry.data or b"")
         if total > MAX_TOTAL_BYTES:
@@ -227,10 +227,10 @@ def _bounded_headers() -> type[tarfile.TarInfo]:
                 return header
             if header.size > _MAX_EXTENDED_HEADER_BYTES:
                 raise Refused(f"the archive has an extended header of {header.size} bytes; "
-                               f"at most {_MAX_EXTENDED_HEADER_BYTES} are accepted")
+                              f"at most {_MAX_EXTENDED_HEADER_BYTES} are accepted")
             if next(extended) > MAX_ARCHIVE_MEMBERS:
                 raise Refused(f"the archive has more than {MAX_ARCHIVE_MEMBERS} extended "
-                               "headers")
+                              "headers")
             return header
 
     return BoundedTarInfo
