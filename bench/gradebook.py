@@ -69,8 +69,7 @@ from arena.services.gradebook import as_csv, gradebook
 from arena.services.gradebook_cells import refresh_assignment, refresh_cells
 from arena.services.usernames import skeleton
 from arena.services.users import create_token, create_user
-from arena.services.versions import spec_to_json
-from graders import ChallengeSpec
+from graders.challenge.spec import ChallengeSpec
 
 GOAL_MS = 300
 INSTRUCTOR = "bench-instructor"
@@ -162,7 +161,7 @@ def _challenges(connection, count: int, now: datetime) -> list[int]:
     connection.execute(insert(ChallengeVersion.__table__), [
         {"challenge_id": ids[slug], "number": 1,
          "content_hash": hashlib.sha256(slug.encode()).hexdigest(), "files": None,
-         "spec": spec_to_json(_spec(slug, i)), "prepared": None,
+         "spec": _spec(slug, i).to_json(), "prepared": None,
          "prepare_error": "bench: a gradebook row, never graded", "prepare_status": "failed",
          "created_at": now - 100 * DAY,
          "published_at": now - 100 * DAY, "validation_status": "done",

@@ -2,7 +2,7 @@
 
 Grades the `softmax` reference through the engine alone (no web server, no database): once
 with every case in a single box, the way a submission was graded before hidden inputs got a
-box of their own, and once with `graders.grade` (the public box and the hidden box side by
+box of their own, and once with `graders.grading.grade` (the public box and the hidden box side by
 side). Latency over sequential gradings, then throughput with `--clients` at once.
 Usage: .venv/bin/python bench/hidden_box_cost.py [--runs 30] [--clients 4] [--out FILE]
 """
@@ -18,9 +18,10 @@ from pathlib import Path
 
 from measure import measure
 
-from graders import grade, load_challenge, prepare
-from graders.grade import run_box
-from graders.sandbox import select_sandbox
+from graders.challenge.spec import load_challenge
+from graders.grading.grade import grade, run_box
+from graders.grading.prepare import prepare
+from graders.sandbox.selection import select_sandbox
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUG = "softmax"

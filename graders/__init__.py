@@ -1,22 +1,7 @@
 """The grading engine: challenge specs, sandboxes, the in-sandbox runner and the outside judge.
 
-Never imports `arena` or Flask: the app calls in, the engine knows nothing of the app.
+Never imports `arena` or Flask: the app calls in, the engine knows nothing of the app. Its
+folders are layers, each importing only the layers below it (tests/graders/test_layers.py
+declares the order and enforces it). Package `__init__`s import nothing, so that a light
+module (`graders.core.verdicts`) loads alone.
 """
-
-from graders.grade import grade
-from graders.prepare import Prepared, PreparedCase, PrepareError, prepare
-from graders.report import GradeReport, TestReport
-from graders.spec import (
-    ChallengeFormatError,
-    ChallengeSpec,
-    MutantSpec,
-    load_catalog,
-    load_challenge,
-)
-from graders.verdicts import Status, Verdict
-
-__all__ = [
-    "ChallengeFormatError", "ChallengeSpec", "GradeReport", "MutantSpec", "Prepared",
-    "PrepareError", "PreparedCase", "Status", "TestReport", "Verdict", "grade", "load_catalog",
-    "load_challenge", "prepare",
-]

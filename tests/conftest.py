@@ -31,7 +31,8 @@ from arena.services.authoring import import_challenge
 from arena.services.catalog import list_challenges, sync_catalog
 from arena.services.users import create_token, create_user
 from arena.services.versions import publish
-from graders.sandbox import Sandbox, SandboxUnavailable, select_sandbox
+from graders.sandbox.base import Sandbox, SandboxUnavailable
+from graders.sandbox.selection import select_sandbox
 
 
 def _reset_postgres(url: str) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from graders.locales import translated_locales
-from graders.prepare import generate_cases
-from graders.sandbox import Sandbox
-from graders.spec import ChallengeSpec, tracks_of
+from graders.challenge.spec import ChallengeSpec, tracks_of
+from graders.core.locales import translated_locales
+from graders.grading.prepare import generate_cases
+from graders.sandbox.base import Sandbox
 
 PREAMBLE = """# Challenge catalog
 

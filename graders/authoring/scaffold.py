@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graders.locales import statement_file, translated_locales
-from graders.spec import SLUG
+from graders.challenge.spec import SLUG
+from graders.core.locales import statement_file, translated_locales
 
 TOML = '''slug = "{slug}"
 entry_point = "{entry}"          # the function learners write

@@ -9,16 +9,17 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from graders.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
-from graders.grade import grade
-from graders.judging.properties import rows_sum_to_one
-from graders.locales import translated_locales
-from graders.prepare import Prepared, PrepareError, prepare
-from graders.problems import Problem
-from graders.report import GradeReport
-from graders.sandbox import Sandbox
-from graders.spec import ChallengeSpec
-from graders.verdicts import Verdict
+from graders.challenge.prepared import Prepared
+from graders.challenge.spec import ChallengeSpec
+from graders.core.locales import translated_locales
+from graders.core.problems import Problem
+from graders.core.report import GradeReport
+from graders.core.verdicts import Verdict
+from graders.declarations.properties import RowsSumToOne
+from graders.grading.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
+from graders.grading.grade import grade
+from graders.grading.prepare import PrepareError, prepare
+from graders.sandbox.base import Sandbox
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def _case_problems(prepared: Prepared) -> list[Problem]:
 def _probe_reads_weights(report: GradeReport) -> bool:
     """Tell whether the probe read weights off the reference: rows of a softmax sum to 1."""
     read = [t.weights for t in report.tests if t.weights is not None]
-    return bool(read) and all(rows_sum_to_one(np.asarray(w)) is None for w in read)
+    return bool(read) and all(RowsSumToOne().problem(np.asarray(w)) is None for w in read)
 
 
 def _check_mutant(spec: ChallengeSpec, prepared: Prepared, name: str, source: str,

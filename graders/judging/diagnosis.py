@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from graders.challenge.spec import ChallengeSpec
 from graders.judging.compare import MalformedOutput, matches, to_array
 from graders.judging.judge import Judged
-from graders.spec import ChallengeSpec
 
 
 def diagnose(spec: ChallengeSpec, rows: Sequence[Judged]) -> str | None:

@@ -22,7 +22,7 @@ from typing import Any
 from limits import parse_many
 
 from arena.bounds import MAX_DAYS
-from graders.budget import DEFAULT_BUDGET
+from graders.grading.budget import DEFAULT_BUDGET
 
 #: The repository root (platform/arena/config.py -> two folders up).
 REPOSITORY = Path(__file__).resolve().parents[2]

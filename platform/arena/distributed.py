@@ -38,7 +38,7 @@ from arena.sandbox import get_author_sandbox
 from arena.services import finished
 from arena.services.leases import reap
 from arena.services.work import grade_next, queued_submissions, regrade_next
-from graders.sandbox import Sandbox
+from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 GRADING, BACKGROUND = "grading", "background"

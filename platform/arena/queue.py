@@ -21,7 +21,7 @@ from flask import Flask
 from arena.sandbox import get_author_sandbox, get_sandbox
 from arena.services.leases import reap
 from arena.services.work import author_next, grade_next, regrade_next
-from graders.sandbox import Sandbox
+from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0

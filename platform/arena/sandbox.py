@@ -6,7 +6,8 @@ import threading
 
 from flask import Flask
 
-from graders.sandbox import Sandbox, select_sandbox
+from graders.sandbox.base import Sandbox
+from graders.sandbox.selection import select_sandbox
 
 _lock = threading.Lock()
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from abuse_harness import CHALLENGES, SUBMISSIONS
 
-from graders import Verdict, grade, load_challenge
-from graders.prepare import prepare
-from graders.protocol import call_job, parse_run
-from graders.sandbox import Limits
+from graders.challenge.spec import load_challenge
+from graders.core.protocol import call_job, parse_run
+from graders.core.verdicts import Verdict
+from graders.grading.grade import grade
+from graders.grading.prepare import prepare
+from graders.sandbox.base import Limits
 from graders.sandbox.containers import DockerSandbox
 
 pytestmark = pytest.mark.sandbox

@@ -37,7 +37,8 @@ from arena.sandbox import get_sandbox
 from arena.services.catalog import get_challenge
 from arena.services.preparation import prepare_version, prepared_data
 from arena.services.users import create_token, create_user
-from graders.sandbox import SandboxUnavailable, select_sandbox
+from graders.sandbox.base import SandboxUnavailable
+from graders.sandbox.selection import select_sandbox
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.abuse]
 

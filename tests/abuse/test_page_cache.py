@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from abuse_harness import BACKENDS, Engine, Engines, HostState
 
-from graders import grade
-from graders.sandbox import Limits, RunOutcome, Sandbox
+from graders.grading.grade import grade
+from graders.sandbox.base import Limits, RunOutcome, Sandbox
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.abuse]
 

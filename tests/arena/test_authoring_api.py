@@ -13,7 +13,7 @@ import pytest
 from arena.extensions import db
 from arena.models import Challenge
 from arena.services.version_jobs import run_next
-from graders.authoring.bundle import files_from_archive
+from graders.files.archive import files_from_archive
 
 SLUG = "running-max"
 

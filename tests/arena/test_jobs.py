@@ -8,13 +8,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import func, select
 
-import graders
 from arena.extensions import db
 from arena.models import Submission, TestResult, User
 from arena.services import jobs, leases
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
-from graders import GradeReport, Verdict
+from graders.core.report import GradeReport, TestReport
+from graders.core.verdicts import Verdict
 
 CODE = "def softmax(row):\n    return row\n"
 
@@ -32,10 +32,10 @@ def _user(name: str = "ann") -> User:
 
 def _report(verdict: Verdict = Verdict.WRONG_ANSWER) -> GradeReport:
     return GradeReport(verdict, [
-        graders.TestReport("public one", hidden=False, passed=True, input={"args": [[1.0]]},
+        TestReport("public one", hidden=False, passed=True, input={"args": [[1.0]]},
                            expected=[1.0], got=[1.0]),
-        graders.TestReport("hidden one", hidden=True, passed=False, message="wrong", mutant="m",
-                           explanation={"en": "the bug", "ko": "버그"}, input={"args": [[2.0]]},
+        TestReport("hidden one", hidden=True, passed=False, message="wrong", mutant="m",
+                   explanation={"en": "the bug", "ko": "버그"}, input={"args": [[2.0]]},
                            expected=[9.0], got=[0.0]),
     ], "a message")
 
@@ -165,7 +165,7 @@ def test_learner_text_is_stored_safely(ctx):
     submission_id, attempt = _claimed()
     nasty = "a\x00b\ud800c"
     report = GradeReport(Verdict.RUNTIME_ERROR, [
-        graders.TestReport("public", hidden=False, passed=False, message=nasty,
+        TestReport("public", hidden=False, passed=False, message=nasty,
                            error_type="E" * 300, got=nasty),
     ], nasty, output=nasty)
     assert jobs.record_report(submission_id, attempt, report)

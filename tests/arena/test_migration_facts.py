@@ -12,8 +12,8 @@ from arena.models import ChallengeVersion, Submission, TestResult
 from arena.presenters import present_submission
 from arena.services.catalog import track_titles
 from arena.services.leases import GAVE_UP
-from arena.services.versions import spec_to_json, version_spec
-from graders.spec import load_files
+from arena.services.versions import version_spec
+from graders.challenge.spec import load_files
 
 WHEN = datetime(2026, 12, 1)
 TITLE = {"en": "Running maximum", "ko": "누적 최댓값"}
@@ -60,7 +60,7 @@ def _seed(app, tiny_files) -> dict:
     """Store, at 0012, a challenge published from a spec written before tracks were described
     (its track's order and title in the challenge's columns), a draft whose spec lacks its
     statement and hints, and a submission graded in each era of messages."""
-    spec = spec_to_json(load_files({p: t.encode() for p, t in tiny_files.items()}))
+    spec = load_files({p: t.encode() for p, t in tiny_files.items()}).to_json()
     old = {k: v for k, v in spec.items() if k not in ("track_order", "track_title",
                                                      "weights_probe")}
     draft = {k: v for k, v in spec.items() if k not in ("statement", "hints")}

@@ -10,7 +10,7 @@ import tracemalloc
 import pytest
 
 from arena.services.preparation import DecodedCache, decoded_bytes
-from graders import Prepared, PreparedCase
+from graders.challenge.prepared import Prepared, PreparedCase
 
 
 def _prepared(numbers: int, tag: str = "") -> str:

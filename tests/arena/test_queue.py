@@ -14,8 +14,8 @@ from arena.services.catalog import get_challenge, sync_catalog
 from arena.services.grading import NOT_PREPARED
 from arena.services.jobs import claim_next
 from arena.services.submissions import create_submission
-from graders import load_catalog
 from graders.authoring.record import update_record
+from graders.challenge.spec import load_catalog
 
 pytestmark = pytest.mark.sandbox
 

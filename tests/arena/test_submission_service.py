@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-import graders
 from arena.errors import NotFound, PayloadTooLarge, Unprocessable
 from arena.extensions import db
 from arena.models import User
@@ -18,8 +17,10 @@ from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.catalog import sync_catalog
 from arena.services.courses import create_course, join_course
 from arena.services.users import create_user
-from graders import GradeReport, Verdict, load_catalog
 from graders.authoring.record import update_record
+from graders.challenge.spec import load_catalog
+from graders.core.report import GradeReport, TestReport
+from graders.core.verdicts import Verdict
 
 CODE = "def softmax(row):\n    return row\n"
 
@@ -37,7 +38,7 @@ def _user(name: str = "ann", role: str = "student") -> User:
 
 def _report(verdict: Verdict = Verdict.WRONG_ANSWER) -> GradeReport:
     return GradeReport(verdict, [
-        graders.TestReport("public one", hidden=False, passed=True),
+        TestReport("public one", hidden=False, passed=True),
     ])
 
 

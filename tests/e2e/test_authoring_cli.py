@@ -13,9 +13,9 @@ import pytest
 import requests
 
 from bench.live_server import LiveServer, environment
-from graders import load_challenge
-from graders.authoring.bundle import folder_files
 from graders.authoring.record import RECORD
+from graders.challenge.spec import load_challenge
+from graders.files.folder import folder_files
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 pytestmark = pytest.mark.sandbox

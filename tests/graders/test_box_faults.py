@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from graders import Verdict, grade, load_challenge
-from graders.prepare import Prepared, PreparedCase
+from graders.challenge.prepared import Prepared, PreparedCase
+from graders.challenge.spec import load_challenge
+from graders.core.verdicts import Verdict
+from graders.grading.grade import grade
 from graders.sandbox.base import Limits, RunOutcome
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"

@@ -1,4 +1,4 @@
-"""A version's budget (graders.budget), through the real process sandbox: cases, input and
+"""A version's budget (graders.grading.budget), through the real process sandbox: cases, input and
 output bytes refused with their numbers, the host never reading past a box's share, and one
 deadline for a whole preparation or validation."""
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from graders import PrepareError, load_challenge, prepare
 from graders.authoring.validate import validate
-from graders.budget import Budget, OutOfTime
-from graders.spec import load_files
+from graders.challenge.spec import load_challenge, load_files
+from graders.grading.budget import Budget, OutOfTime
+from graders.grading.prepare import PrepareError, prepare
 
 pytestmark = pytest.mark.sandbox
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"

@@ -10,14 +10,27 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import Prepared, PreparedCase, PrepareError, Verdict, grade, load_challenge, prepare
-from graders.authoring.check_rules import declaration_problems
-from graders.judging.checks import MESSAGES, first_failure, run_check
+from graders.challenge.prepared import Prepared, PreparedCase
+from graders.challenge.spec import load_challenge
+from graders.core.messages import TEMPLATES, Text
+from graders.core.protocol import parse_run
+from graders.core.report import GradeReport
+from graders.core.verdicts import Verdict
+from graders.declarations.checks import (
+    RELATIONS,
+    Relation,
+    declaration_problems,
+    first_failure,
+    run_check,
+)
+from graders.declarations.properties import PROPERTIES, Property
+from graders.grading.grade import grade
+from graders.grading.prepare import PrepareError, prepare
+from graders.judging.compare import compare
 from graders.judging.diagnosis import name_bug
 from graders.judging.judge import judge_box
-from graders.protocol import parse_run
-from graders.report import GradeReport
-from graders.sandbox import RunOutcome, select_sandbox
+from graders.sandbox.base import RunOutcome
+from graders.sandbox.selection import select_sandbox
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 RTOL, ATOL = 1e-5, 1e-6
@@ -57,13 +70,13 @@ def test_same_rows_as_compares_only_the_rows_named():
     changed[2] += 1.0
     assert check("same_rows_as", changed, A, case="a", rows=[0, 2]) is None
     failure = check("same_rows_as", changed, A, case="a", rows=[0, 3])
-    assert failure.message == MESSAGES["same_rows_as"] and failure.case == "a"
+    assert failure.message == RELATIONS["same_rows_as"].message and failure.case == "a"
     assert "information leaks from the future" in failure.message
 
 
 def test_equal_to_allows_rounding_and_nothing_more():
     assert check("equal_to", A * (1 + 1e-7), A, case="a") is None
-    assert check("equal_to", A + 1e-3, A, case="a").message == MESSAGES["equal_to"]
+    assert check("equal_to", A + 1e-3, A, case="a").message == RELATIONS["equal_to"].message
     assert check("equal_to", A[:2], A, case="a") is not None
 
 
@@ -88,13 +101,13 @@ def test_equal_dot_products_on_rope_of_equal_rows():
     assert check("equal_dot_products", rope(X).astype(np.float32), pairs=pairs) is None
     skewed = rope(X)
     skewed[4] *= 1.1
-    assert check("equal_dot_products", skewed, pairs=pairs).message == MESSAGES[
-        "equal_dot_products"]
+    assert check("equal_dot_products", skewed, pairs=pairs).message == RELATIONS[
+        "equal_dot_products"].message
 
 
 def test_a_check_fails_when_the_other_case_has_no_valid_output():
     failure = check("equal_to", A, None, case="a")
-    assert failure is not None and failure.message == MESSAGES["equal_to"]
+    assert failure is not None and failure.message == RELATIONS["equal_to"].message
 
 
 def test_a_check_on_an_output_too_small_fails_instead_of_crashing():
@@ -143,6 +156,56 @@ def test_good_declarations_pass():
     assert declaration_problems(cases, [A.tolist(), A.tolist()]) == []
 
 
+def test_an_unknown_kind_is_named_with_every_known_kind_in_order():
+    cases = [CASES[0], {**CASES[1], "checks": [{"kind": "causal"}]}]
+    assert declaration_problems(cases, [A.tolist(), A.tolist()]) == [
+        "case 'b': unknown check kind 'causal'; known kinds: rows_sum_to_one, nonnegative, "
+        "finite, same_rows_as, equal_to, permuted_from, row_norms_equal_to_arg, "
+        "equal_dot_products"]
+
+
+# A new kind is one class (and its message's English template, in the engine's catalog).
+
+def test_a_new_check_kind_is_one_class(monkeypatch):
+    monkeypatch.setitem(RELATIONS, "first_column_sorted", None)  # removed after the test
+    monkeypatch.setitem(TEMPLATES, "first_column_sorted", "the first column must be sorted")
+
+    class FirstColumnSorted(Relation):
+        kind = "first_column_sorted"
+
+        def declaration_problem(self, check, own, other, case):
+            return None if own >= 2 else "first_column_sorted needs two rows or more"
+
+        def differs(self, check, got, other, args, rtol, atol):
+            return None if (np.diff(got[:, 0]) >= 0).all() else Text("rows_expected", n=2)
+
+    declared = {"kind": "first_column_sorted"}
+    cases = [CASES[0], {**CASES[1], "checks": [declared]}]
+    assert declaration_problems(cases, [A.tolist(), A.tolist()]) == []
+    assert declaration_problems(cases, [A.tolist(), [[1.0]]]) == [
+        "case 'b': first_column_sorted needs two rows or more"]
+    assert check("first_column_sorted", A) is None
+    failure = check("first_column_sorted", A[::-1])
+    assert failure.message == "the first column must be sorted"
+    assert failure.detail == "2 rows expected"
+
+
+def test_a_new_property_is_one_class(monkeypatch):
+    monkeypatch.setitem(PROPERTIES, "rows_sorted", None)  # removed after the test
+    monkeypatch.setitem(TEMPLATES, "rows_sorted", "each row must be sorted")
+
+    class RowsSorted(Property):
+        kind = "rows_sorted"
+
+        def problem(self, output, rtol=0.0):
+            return None if (np.diff(output, axis=-1) >= 0).all() else Text("rows_sorted")
+
+    assert check("rows_sorted", A) is None
+    assert check("rows_sorted", A[:, ::-1]).message == "each row must be sorted"
+    mismatch = compare(A[:, ::-1].tolist(), A[:, ::-1].tolist(), RTOL, ATOL, ("rows_sorted",))
+    assert (mismatch.kind, mismatch.detail) == ("property", "each row must be sorted")
+
+
 def test_prepared_data_from_before_checks_still_loads():
     old = {"content_hash": "abc", "cases": [{"name": "a", "public": True, "args": [], "kwargs": {},
                                              "expected": [1.0], "mutant_outputs": {}}]}
@@ -185,7 +248,7 @@ def test_a_hidden_check_failure_says_what_without_any_number(spec):
     report = judge(spec, pair(), [A.tolist(), (A + 0.25).tolist()])
     twin = report.tests[1]
     assert report.verdict == Verdict.WRONG_ANSWER and not twin.passed
-    assert twin.message == MESSAGES["same_rows_as"]
+    assert twin.message == RELATIONS["same_rows_as"].message
     assert not re.search(r"\d", twin.message)
     assert twin.input is None and twin.expected is None and twin.got is None
 
@@ -193,20 +256,20 @@ def test_a_hidden_check_failure_says_what_without_any_number(spec):
 def test_a_public_check_failure_adds_the_numbers(spec):
     report = judge(spec, pair(public=True), [A.tolist(), (A + 0.25).tolist()])
     message = report.tests[1].message
-    assert message.startswith(MESSAGES["same_rows_as"]) and "largest difference" in message
+    assert message.startswith(RELATIONS["same_rows_as"].message) and "largest difference" in message
 
 
 def test_public_detail_never_quotes_a_hidden_case(spec):
     base, twin = pair()
     cases = [base, dataclasses.replace(twin, public=True)]
     report = judge(spec, cases, [(A + 0.25).tolist(), A.tolist()])
-    assert report.tests[1].message == MESSAGES["same_rows_as"]
+    assert report.tests[1].message == RELATIONS["same_rows_as"].message
 
 
 def test_a_check_fails_when_the_other_case_raised(spec):
     report = judge(spec, pair(), [None, A.tolist()])
     assert [t.passed for t in report.tests] == [False, False]
-    assert report.tests[1].message == MESSAGES["same_rows_as"]
+    assert report.tests[1].message == RELATIONS["same_rows_as"].message
     assert "secret" not in report.tests[0].message + report.tests[1].message
 
 
@@ -258,7 +321,7 @@ def test_forgetting_the_mask_fails_the_causality_check(causal, sandbox):
     report = grade(spec, prepared, NO_MASK, sandbox)
     checked = [t for t, c in zip(report.tests, prepared.cases, strict=True) if c.checks]
     assert report.verdict == Verdict.WRONG_ANSWER
-    assert all(t.message == MESSAGES["same_rows_as"] for t in checked)
+    assert all(t.message == RELATIONS["same_rows_as"].message for t in checked)
     assert report.named_mutant == "no_mask"
 
 

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from graders import PreparedCase, Verdict, load_challenge
+from graders.challenge.prepared import PreparedCase
+from graders.challenge.spec import MutantSpec, load_challenge
+from graders.core.report import TestReport
+from graders.core.verdicts import Verdict
 from graders.judging.diagnosis import diagnose, name_bug
 from graders.judging.judge import Judged
-from graders.report import TestReport
-from graders.spec import MutantSpec
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 RIGHT = [1.0, 2.0]

@@ -8,8 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from graders.protocol import call_job, parse_run
-from graders.sandbox import Limits, containers
+from graders.core.protocol import call_job, parse_run
+from graders.sandbox import containers
+from graders.sandbox.base import Limits
 from graders.sandbox.containers import COLD_IDLE_SECONDS
 from graders.sandbox.image import DEADLINE_LABEL, LABEL, OWNER_LABEL, reap
 
@@ -151,8 +152,8 @@ def test_an_out_of_memory_kill_is_reported(docker_sandbox):
 ORPHANING_GRADER = """
 import sys, threading, time
 import docker
-from graders.protocol import call_job
-from graders.sandbox import Limits
+from graders.core.protocol import call_job
+from graders.sandbox.base import Limits
 from graders.sandbox import containers
 from graders.sandbox.containers import COLD_IDLE_SECONDS
 from graders.sandbox.containers import DockerSandbox

@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from graders import Verdict, grade, load_challenge, prepare
+from graders.challenge.spec import load_challenge
+from graders.core.verdicts import Verdict
+from graders.grading.grade import grade
+from graders.grading.prepare import prepare
 
 pytestmark = pytest.mark.sandbox
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"

@@ -12,14 +12,14 @@ from string import Formatter
 import numpy as np
 from babel.messages.pofile import read_po
 
-from graders.judging.checks import MESSAGES, run_check
+from graders.core.messages import TEMPLATES, Text, Words, join, text_of
+from graders.core.protocol import ParsedRun
+from graders.core.report import TestReport
+from graders.declarations.checks import RELATIONS, run_check
+from graders.declarations.properties import RowsSumToOne
 from graders.judging.compare import compare
 from graders.judging.outcome import stop_reason
-from graders.judging.properties import rows_sum_to_one
-from graders.messages import TEMPLATES, Text, Words, join, text_of
-from graders.protocol import ParsedRun
-from graders.report import TestReport
-from graders.sandbox import RunOutcome
+from graders.sandbox.base import RunOutcome
 
 PO = Path(__file__).resolve().parents[2] / "platform/arena/translations/ko/LC_MESSAGES/messages.po"
 with PO.open("rb") as handle:
@@ -58,8 +58,8 @@ def test_a_text_round_trips_through_data_with_nested_texts_and_words():
 
 
 def test_joined_parts_render_each_in_the_readers_language():
-    message = join([MESSAGES["same_rows_as"], None, "ValueError: bad (line 3)"])
-    assert message == MESSAGES["same_rows_as"] + "; ValueError: bad (line 3)"
+    message = join([RELATIONS["same_rows_as"].message, None, "ValueError: bad (line 3)"])
+    assert message == RELATIONS["same_rows_as"].message + "; ValueError: bad (line 3)"
     assert message.render(KO, "ko").startswith("뒤쪽 토큰을 바꾸었더니")
     assert message.render(KO, "ko").endswith("; ValueError: bad (line 3)")  # Python's own words
 
@@ -92,7 +92,7 @@ def test_judge_mismatches_render_in_korean():
 
 
 def test_properties_and_checks_render_in_korean():
-    problem = rows_sum_to_one(np.array([[0.5, 0.6]]))
+    problem = RowsSumToOne().problem(np.array([[0.5, 0.6]]))
     assert problem.render(KO, "ko") == "가중치의 각 행은 합이 1이어야 합니다"
     failure = run_check({"kind": "equal_to", "case": "a"}, np.ones((2, 2)), np.zeros((2, 2)),
                         [], 1e-5, 1e-6)
@@ -119,4 +119,4 @@ def test_a_check_speaks_its_authors_words_in_each_language():
     english_only = {**check, "message": {"en": "the block size must not matter"}}
     failure = run_check(english_only, np.ones((2, 2)), np.zeros((2, 2)), [], 1e-5, 1e-6)
     assert failure.message.render(KO, "ko") == "the block size must not matter"
-    assert "block" not in MESSAGES["equal_to"]  # the shared wording names no challenge's idea
+    assert "block" not in RELATIONS["equal_to"].message  # shared words name no challenge

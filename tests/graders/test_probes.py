@@ -7,10 +7,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders import Verdict, grade, load_challenge, prepare
-from graders.judging.probes import probe_allowance, probe_inputs, probe_problems, weights_of
-from graders.prepare import Prepared
-from graders.spec import ChallengeFormatError
+from graders.challenge.prepared import Prepared
+from graders.challenge.spec import ChallengeFormatError, load_challenge
+from graders.core.verdicts import Verdict
+from graders.declarations.probes import (
+    PROBES,
+    ReplacedArgument,
+    probe_allowance,
+    probe_inputs,
+    probe_problems,
+    weights_of,
+)
+from graders.grading.grade import grade
+from graders.grading.prepare import prepare
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 IDENTITY = {"replace": 2, "with": "identity"}
@@ -72,6 +81,23 @@ def test_a_malformed_probe_is_an_authoring_error(tmp_path):
     toml.write_text(toml.read_text() + '\n[weights_probe]\nreplace = 0\nwith = "pseudo_inverse"\n')
     with pytest.raises(ChallengeFormatError, match="weights_probe.of"):
         load_challenge(folder)
+
+
+def test_a_new_probe_kind_is_one_class(monkeypatch):
+    monkeypatch.setitem(PROBES, "halved", None)  # removed after the test
+
+    class Halved(ReplacedArgument):
+        kind = "halved"
+
+        def stand_in(self, probe, args):
+            return np.eye(len(args[probe["replace"]])) / 2
+
+    assert probe_problems({"with": "halved", "replace": 1}) == []
+    assert probe_problems({"with": "halved"}) == ["weights_probe.replace must be an argument index"]
+    assert "'halved'" in probe_problems({"with": "twice", "replace": 1})[0]
+    inputs = probe_inputs({"with": "halved", "replace": 1}, [[[1.0]], [[0.0], [0.0]]], {})
+    assert inputs == {"args": [[[1.0]], [[0.5, 0.0], [0.0, 0.5]]], "kwargs": {}}
+    assert probe_allowance({"with": "halved", "replace": 1}, inputs, [[1.0]]) == 4 * 2 + 256
 
 
 # Through the real sandbox: the probe reads the reference's weights, a bug shows in them, and

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from graders.protocol import call_job, parse_run
-from graders.sandbox import Limits, select_sandbox
+from graders.core.protocol import call_job, parse_run
+from graders.sandbox.base import Limits
 from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
+from graders.sandbox.selection import select_sandbox
 
 pytestmark = pytest.mark.sandbox
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
@@ -149,8 +150,9 @@ def test_a_fork_bomb_is_contained(sandbox):
 def test_the_box_dies_with_the_process_that_started_it(tmp_path):
     script = tmp_path / "host.py"
     script.write_text(textwrap.dedent("""
-        from graders.protocol import call_job
-        from graders.sandbox import Limits, select_sandbox
+        from graders.core.protocol import call_job
+        from graders.sandbox.base import Limits
+        from graders.sandbox.selection import select_sandbox
         source = "import subprocess\\ndef f():\\n    subprocess.run(['sleep', '876543'])\\n"
         job = call_job(source, "f", [{"args": [], "kwargs": {}}], "solution.py", [1])
         select_sandbox("process").run(job, Limits(wall_seconds=600))

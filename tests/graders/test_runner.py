@@ -8,8 +8,8 @@ import sys
 import numpy as np
 import pytest
 
-from graders.protocol import call_job, cases_job
-from graders.sandbox import RUNNER_PATH
+from graders.core.protocol import call_job, cases_job
+from graders.sandbox.base import RUNNER_PATH
 
 spec = importlib.util.spec_from_file_location("arena_runner", RUNNER_PATH)
 runner = importlib.util.module_from_spec(spec)

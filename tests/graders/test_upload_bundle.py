@@ -19,21 +19,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graders.authoring.bundle import (
+from graders.core.problems import ChallengeProblems, Problem
+from graders.files.archive import (
     MAX_ARCHIVE_BYTES,
     MAX_ARCHIVE_MEMBERS,
+    files_from_archive,
+    write_archive,
+)
+from graders.files.folder import folder_files
+from graders.files.names import is_allowed_name
+from graders.files.rules import (
     MAX_FILE_BYTES,
     MAX_FILES,
     MAX_TOTAL_BYTES,
     check_files,
-    files_from_archive,
     files_from_mapping,
-    folder_files,
-    is_allowed_name,
-    syntax_problems,
-    write_archive,
 )
-from graders.problems import ChallengeProblems, Problem
+from graders.files.syntax import syntax_problems
 
 SOFTMAX = Path(__file__).resolve().parents[2] / "challenges" / "softmax"
 MB = 1024 * 1024

@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from graders import load_challenge
 from graders.authoring.validate import (
     MutantCheck,
     Validation,
@@ -13,7 +12,8 @@ from graders.authoring.validate import (
     validate,
     validate_all,
 )
-from graders.problems import Problem
+from graders.challenge.spec import load_challenge
+from graders.core.problems import Problem
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 

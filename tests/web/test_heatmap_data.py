@@ -13,8 +13,8 @@ import pytest
 from arena.sandbox import get_sandbox
 from arena.services.catalog import get_challenge, sync_catalog
 from arena.services.preparation import prepare_version
-from graders import load_catalog
 from graders.authoring.record import update_record
+from graders.challenge.spec import load_catalog
 
 SLUG = "sharp-attention"
 

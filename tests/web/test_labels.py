@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from arena.web.labels import DIFFICULTIES, PROPERTIES, STATUSES, VERDICTS, label
-from graders.judging.properties import PROPERTIES as DECLARABLE
-from graders.spec import Difficulty
-from graders.verdicts import Status, Verdict
+from graders.challenge.spec import Difficulty
+from graders.core.verdicts import Status, Verdict
+from graders.declarations.properties import PROPERTIES as DECLARABLE
 
 
 @pytest.mark.parametrize(("table", "vocabulary"), [

@@ -21,14 +21,14 @@ from arena.services.users import find_user
 from arena.services.validation import run_validation
 from arena.services.version_jobs import VALIDATE, claim
 from arena.services.versions import challenge_spec
-from graders.authoring.bundle import files_from_archive
 from graders.authoring.catalog import catalog_markdown
 from graders.authoring.record import update_record
 from graders.authoring.scaffold import scaffold
 from graders.authoring.validate import Validation, strength_table, validate_all
-from graders.prepare import PrepareError
-from graders.problems import ChallengeProblems, Problem
-from graders.spec import ChallengeSpec, load_catalog
+from graders.challenge.spec import ChallengeSpec, load_catalog
+from graders.core.problems import ChallengeProblems, Problem
+from graders.files.archive import files_from_archive
+from graders.grading.prepare import PrepareError
 
 
 @click.group()

@@ -7,7 +7,7 @@ from arena.models import Challenge, ChallengeVersion
 from arena.presenters.texts import localized
 from arena.services.preparation import prepared_data
 from arena.services.versions import challenge_spec, version_spec
-from graders import ChallengeSpec
+from graders.challenge.spec import ChallengeSpec
 from graders.judging.judge import display
 
 

@@ -28,10 +28,10 @@ from arena.services.versions import (
     publish,
     store_version,
 )
-from graders import ChallengeSpec, Verdict
-from graders.authoring.bundle import write_archive
-from graders.problems import ChallengeProblems
-from graders.spec import load_files
+from graders.challenge.spec import ChallengeSpec, load_files
+from graders.core.problems import ChallengeProblems
+from graders.core.verdicts import Verdict
+from graders.files.archive import write_archive
 
 
 def require_author(user: User) -> None:

@@ -18,10 +18,10 @@ from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Origin
 from arena.services.validation import request_validation
 from arena.services.versions import challenge_spec, make_draft, publish, store_version
-from graders.authoring.bundle import folder_files
 from graders.authoring.record import read_record
-from graders.problems import ChallengeProblems, Problem
-from graders.spec import challenge_folders, in_catalog_order, load_files, tracks_of
+from graders.challenge.spec import challenge_folders, in_catalog_order, load_files, tracks_of
+from graders.core.problems import ChallengeProblems, Problem
+from graders.files.folder import folder_files
 
 
 @dataclass

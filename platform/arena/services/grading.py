@@ -18,9 +18,12 @@ from arena.services.jobs import record_internal_error, record_report
 from arena.services.leases import Heartbeat
 from arena.services.preparation import prepared_data, request_preparation
 from arena.services.versions import version_spec
-from graders import GradeReport, Prepared, Status, Verdict, grade
-from graders.messages import N_
-from graders.sandbox import Sandbox
+from graders.challenge.prepared import Prepared
+from graders.core.messages import N_
+from graders.core.report import GradeReport
+from graders.core.verdicts import Status, Verdict
+from graders.grading.grade import grade
+from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 

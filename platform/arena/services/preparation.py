@@ -1,6 +1,6 @@
 """Preparing a challenge version: its cases and the reference's and mutants' outputs, computed
 once in the sandbox by the authoring lane (arena.services.version_jobs), never by a grading
-worker, within the app's budget (graders.budget); read back by every grading through a cache
+worker, within the app's budget (graders.grading.budget); read back by every grading through a cache
 bounded by bytes.
 
 A submission to a version that is not prepared waits, unclaimable (arena.services.jobs), while
@@ -24,9 +24,11 @@ from arena.models import ChallengeVersion
 from arena.models.challenge import PREPARE_FAILED
 from arena.services.leases import Heartbeat
 from arena.services.versions import version_spec
-from graders import Prepared, PrepareError, Status, prepare
-from graders.budget import Budget, OutOfTime
-from graders.sandbox import Sandbox
+from graders.challenge.prepared import Prepared
+from graders.core.verdicts import Status
+from graders.grading.budget import Budget, OutOfTime
+from graders.grading.prepare import PrepareError, prepare
+from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 

@@ -50,8 +50,10 @@ from arena.services.leases import Heartbeat, lease_end
 from arena.services.preparation import prepared_data
 from arena.services.submissions import assigned_in
 from arena.services.versions import version_spec
-from graders import GradeReport, Status, Verdict, grade
-from graders.sandbox import Sandbox
+from graders.core.report import GradeReport
+from graders.core.verdicts import Status, Verdict
+from graders.grading.grade import grade
+from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 

@@ -28,8 +28,8 @@ from arena.models.types import utcnow
 from arena.services.leases import lease_end
 from arena.services.preparation import request_preparation, run_preparation
 from arena.services.validation import run_validation
-from graders import Status
-from graders.sandbox import Sandbox
+from graders.core.verdicts import Status
+from graders.sandbox.base import Sandbox
 
 VALIDATE, PREPARE = "validate", "prepare"
 STATUS = {VALIDATE: ChallengeVersion.validation_status,

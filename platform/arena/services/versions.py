@@ -6,31 +6,13 @@ finished validation proved valid, unless that version was published before (a ro
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
-
 from sqlalchemy import func, inspect, select
 
 from arena.errors import Conflict
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, VersionState
 from arena.models.types import utcnow
-from graders import ChallengeSpec, MutantSpec
-
-
-def spec_to_json(spec: ChallengeSpec) -> dict[str, Any]:
-    """Return a spec as JSON-ready data."""
-    return dataclasses.asdict(spec)
-
-
-def spec_from_json(data: dict[str, Any]) -> ChallengeSpec:
-    """Rebuild a spec from `spec_to_json`'s output."""
-    fields = dict(data)
-    fields["tags"] = tuple(fields["tags"])
-    fields["properties"] = tuple(fields["properties"])
-    fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
-    fields["mutants"] = tuple(MutantSpec(**m) for m in fields["mutants"])
-    return ChallengeSpec(**fields)
+from graders.challenge.spec import ChallengeSpec
 
 
 def version_spec(version: ChallengeVersion) -> ChallengeSpec:
@@ -39,7 +21,7 @@ def version_spec(version: ChallengeVersion) -> ChallengeSpec:
     cache = inspect(version).info
     decoded = cache.get("spec")
     if decoded is None or decoded[0] is not version.spec:
-        decoded = cache["spec"] = (version.spec, spec_from_json(version.spec))
+        decoded = cache["spec"] = (version.spec, ChallengeSpec.from_json(version.spec))
     return decoded[1]
 
 
@@ -63,7 +45,7 @@ def store_version(challenge: Challenge, spec: ChallengeSpec, files: dict[str, by
         ChallengeVersion.challenge_id == challenge.id)) or 0
     version = ChallengeVersion(
         challenge=challenge, number=number + 1, content_hash=spec.content_hash, files=texts,
-        spec=spec_to_json(spec), author_id=author_id)
+        spec=spec.to_json(), author_id=author_id)
     db.session.add(version)
     db.session.flush()
     return version

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 
-from graders.spec import Difficulty
-from graders.verdicts import Status, Verdict
+from graders.challenge.spec import Difficulty
+from graders.core.verdicts import Status, Verdict
 
 VERDICTS = {
     Verdict.ACCEPTED: lazy_gettext("Accepted"),
@@ -30,7 +30,7 @@ DIFFICULTIES = {
 }
 
 #: What each declarable output property means, for the authoring form: one per name of the
-#: properties registry (graders.judging.properties.PROPERTIES; tests/web/test_labels.py).
+#: properties registry (graders.declarations.properties.PROPERTIES; tests/web/test_labels.py).
 PROPERTIES = {
     "rows_sum_to_one": lazy_gettext("every row sums to 1"),
     "nonnegative": lazy_gettext("no entry is negative"),

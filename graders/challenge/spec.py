@@ -6,13 +6,12 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from graders.authoring.bundle import folder_files, syntax_problems
-from graders.bounds import (
+from graders.core.bounds import (
     MAX_MEMORY_MB,
     MAX_ORDER,
     MAX_TIME_LIMIT,
@@ -20,10 +19,12 @@ from graders.bounds import (
     MIN_MEMORY_MB,
     within,
 )
-from graders.judging.probes import probe_problems
-from graders.judging.properties import PROPERTIES
-from graders.locales import content_locales, statement_file
-from graders.problems import ChallengeProblems, Problem
+from graders.core.locales import content_locales, statement_file
+from graders.core.problems import ChallengeProblems, Problem
+from graders.declarations.probes import probe_problems
+from graders.declarations.properties import PROPERTIES
+from graders.files.folder import folder_files
+from graders.files.syntax import syntax_problems
 
 
 class Difficulty(StrEnum):
@@ -38,7 +39,7 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 RESERVED_SLUGS = frozenset({"new"})  # /instructor/challenges/new is the empty editor
 #: Where a track without a `track_order` goes: after the tracks that declare one.
 DEFAULT_TRACK_ORDER = 100
-#: The numbers challenge.toml may set: their kind, lowest and highest value (graders.bounds).
+#: The numbers challenge.toml may set: their kind, lowest and highest value (graders.core.bounds).
 NUMBERS = {"order": (int, 0, MAX_ORDER), "track_order": (int, 0, MAX_ORDER),
            "time_limit": (float, 0, MAX_TIME_LIMIT),  # and above 0
            "memory_mb": (int, MIN_MEMORY_MB, MAX_MEMORY_MB),
@@ -83,11 +84,25 @@ class ChallengeSpec:
     cases_source: str
     mutants: tuple[MutantSpec, ...] = field(default=())
     content_hash: str = ""
-    weights_probe: dict | None = None  # how to read the learner's weights (graders.judging.probes)
+    weights_probe: dict | None = None  # how to read the weights (graders.declarations.probes)
 
     def mutant(self, name: str) -> MutantSpec:
         """Return the mutant called `name`."""
         return next(m for m in self.mutants if m.name == name)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the spec as JSON-ready data (`from_json` reads it back)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ChallengeSpec:
+        """Rebuild a spec from `to_json`'s output."""
+        fields = dict(data)
+        fields["tags"] = tuple(fields["tags"])
+        fields["properties"] = tuple(fields["properties"])
+        fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
+        fields["mutants"] = tuple(MutantSpec(**m) for m in fields["mutants"])
+        return cls(**fields)
 
 
 class _Reader:
@@ -128,7 +143,7 @@ def content_hash(files: dict[str, bytes]) -> str:
 
 
 def load_files(files: dict[str, bytes], folder_name: str | None = None) -> ChallengeSpec:
-    """Read a challenge's files (as `graders.authoring.bundle` checked them) into a spec.
+    """Read a challenge's files (as `graders.files` checked them) into a spec.
 
     Raises ChallengeFormatError naming every problem found, each with its file and line.
     """

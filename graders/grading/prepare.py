@@ -3,23 +3,22 @@ and the reference's attention weights on each public example.
 
 Authored code is code: cases.py, the reference and the mutants all run in the sandbox, once
 per version. The host keeps only the data that comes back, within the version's budget
-(graders.budget): each box's stdout is capped at what its part of the budget allows, and a
-part past it is refused, naming the limit.
+(graders.grading.budget): each box's stdout is capped at what its part of the budget allows,
+and a part past it is refused, naming the limit.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
-from typing import Any
 
-from graders.authoring.check_rules import declaration_problems
-from graders.budget import DEFAULT_BUDGET, Budget, Deadline
+from graders.challenge.prepared import Prepared, PreparedCase
+from graders.challenge.spec import ChallengeSpec
+from graders.core.protocol import BYTES_PER_EVENT, call_job, cases_job, output_allowance, parse_run
+from graders.declarations.checks import declaration_problems
+from graders.declarations.probes import probe_inputs, weights_of
+from graders.grading.budget import DEFAULT_BUDGET, Budget, Deadline
 from graders.judging.compare import MalformedOutput, float32_tolerance, to_array
-from graders.judging.probes import probe_inputs, weights_of
-from graders.protocol import BYTES_PER_EVENT, call_job, cases_job, output_allowance, parse_run
-from graders.sandbox import Limits, Sandbox
-from graders.spec import ChallengeSpec
+from graders.sandbox.base import Limits, Sandbox
 
 AUTHORING_WALL_SECONDS = 60.0
 #: The most numbers a reference may answer with, per case.
@@ -35,59 +34,6 @@ class PrepareError(RuntimeError):
     def __init__(self, message: str, file: str) -> None:
         super().__init__(message)
         self.file = file
-
-
-@dataclass
-class PreparedCase:
-    """One case as data: its inputs, the reference's output, each mutant's outcome, its checks."""
-
-    name: str
-    public: bool
-    args: list
-    kwargs: dict
-    expected: Any
-    mutant_outputs: dict[str, Any] = field(default_factory=dict)
-    checks: list[dict] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)  # the name in other locales
-    rtol: float | None = None  # the case's own tolerance, where cases.py sets one
-    atol: float | None = None
-    weights: list | None = None  # the reference's weights, read by the challenge's weights probe
-
-    def tolerance(self, spec: ChallengeSpec) -> tuple[float, float]:
-        """Return (rtol, atol) for this case: its own, else the challenge's."""
-        return (spec.rtol if self.rtol is None else self.rtol,
-                spec.atol if self.atol is None else self.atol)
-
-    @property
-    def allowance(self) -> int:
-        """Return how many numbers an answer to this case may hold."""
-        return output_allowance(self.expected)
-
-    def inputs(self) -> dict:
-        """Return the arguments the entry point is called with."""
-        return {"args": self.args, "kwargs": self.kwargs}
-
-
-@dataclass
-class Prepared:
-    """A challenge version's cases, public ones first."""
-
-    content_hash: str
-    cases: list[PreparedCase]
-
-    def public_examples(self) -> list[dict]:
-        """Return the public cases in full, for showing."""
-        return [{"name": c.name, "names": c.names, "args": c.args, "kwargs": c.kwargs,
-                 "expected": c.expected, "weights": c.weights} for c in self.cases if c.public]
-
-    def to_json(self) -> dict:
-        """Return the prepared data as JSON-ready data."""
-        return {"content_hash": self.content_hash, "cases": [asdict(c) for c in self.cases]}
-
-    @classmethod
-    def from_json(cls, data: dict) -> Prepared:
-        """Rebuild prepared data from `to_json`'s output."""
-        return cls(data["content_hash"], [PreparedCase(**c) for c in data["cases"]])
 
 
 def _authoring_limits(spec: ChallengeSpec, stdout_bytes: int) -> Limits:

@@ -1,17 +1,15 @@
-"""One interface for every sandbox backend: run the runner on one job, under limits."""
+"""The backend a machine offers: the one named, else Docker when an engine answers, else the
+process backend, with the reason for the choice (every backend is a `base.Sandbox`)."""
 
 from __future__ import annotations
 
 import docker
 from docker.errors import DockerException, ImageNotFound
 
-from graders.sandbox.base import RUNNER_PATH, Limits, RunOutcome, Sandbox, SandboxUnavailable
+from graders.sandbox.base import Sandbox, SandboxUnavailable
 from graders.sandbox.containers import DockerSandbox
 from graders.sandbox.image import build_hidden_image, build_image, hidden_tag, image_tag
 from graders.sandbox.process import ProcessSandbox
-
-__all__ = ["RUNNER_PATH", "Limits", "RunOutcome", "Sandbox", "SandboxUnavailable",
-           "docker_sandbox", "select_sandbox"]
 
 
 def select_sandbox(name: str | None = None, *, pool_size: int = 0,
