@@ -30,7 +30,7 @@ from live_server import ROOT, Server
 from measure import measure
 
 from arena.client import ArenaClient
-from graders.core.protocol import call_job
+from graders.protocol import call_job
 from graders.sandbox.base import Limits
 from graders.sandbox.image import BOX, image_tag
 

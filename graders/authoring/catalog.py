@@ -5,8 +5,8 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 from graders.challenge.spec import ChallengeSpec, tracks_of
-from graders.core.locales import translated_locales
 from graders.grading.prepare import generate_cases
+from graders.locales import translated_locales
 from graders.sandbox.base import Sandbox
 
 PREAMBLE = """# Challenge catalog

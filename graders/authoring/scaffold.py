@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from graders.challenge.spec import SLUG
-from graders.core.locales import statement_file, translated_locales
+from graders.locales import statement_file, translated_locales
 
 TOML = '''slug = "{slug}"
 entry_point = "{entry}"          # the function learners write

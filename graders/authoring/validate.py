@@ -11,15 +11,15 @@ import numpy as np
 
 from graders.challenge.prepared import Prepared
 from graders.challenge.spec import ChallengeSpec
-from graders.core.locales import translated_locales
-from graders.core.problems import Problem
-from graders.core.report import GradeReport
-from graders.core.verdicts import Verdict
 from graders.declarations.properties import RowsSumToOne
 from graders.grading.budget import DEFAULT_BUDGET, Budget, Deadline, OutOfTime
 from graders.grading.grade import grade
 from graders.grading.prepare import PrepareError, prepare
+from graders.locales import translated_locales
+from graders.problems import Problem
+from graders.report import GradeReport
 from graders.sandbox.base import Sandbox
+from graders.verdicts import Verdict
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from graders.challenge.spec import ChallengeSpec
-from graders.core.protocol import output_allowance
+from graders.protocol import output_allowance
 
 
 @dataclass

@@ -11,7 +11,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from graders.core.bounds import (
+from graders.bounds import (
     MAX_MEMORY_MB,
     MAX_ORDER,
     MAX_TIME_LIMIT,
@@ -19,12 +19,12 @@ from graders.core.bounds import (
     MIN_MEMORY_MB,
     within,
 )
-from graders.core.locales import content_locales, statement_file
-from graders.core.problems import ChallengeProblems, Problem
 from graders.declarations.probes import probe_problems
 from graders.declarations.properties import PROPERTIES
 from graders.files.folder import folder_files
 from graders.files.syntax import syntax_problems
+from graders.locales import content_locales, statement_file
+from graders.problems import ChallengeProblems, Problem
 
 
 class Difficulty(StrEnum):
@@ -39,7 +39,7 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 RESERVED_SLUGS = frozenset({"new"})  # /instructor/challenges/new is the empty editor
 #: Where a track without a `track_order` goes: after the tracks that declare one.
 DEFAULT_TRACK_ORDER = 100
-#: The numbers challenge.toml may set: their kind, lowest and highest value (graders.core.bounds).
+#: The numbers challenge.toml may set: their kind, lowest and highest value (graders.bounds).
 NUMBERS = {"order": (int, 0, MAX_ORDER), "track_order": (int, 0, MAX_ORDER),
            "time_limit": (float, 0, MAX_TIME_LIMIT),  # and above 0
            "memory_mb": (int, MIN_MEMORY_MB, MAX_MEMORY_MB),

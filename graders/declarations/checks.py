@@ -6,7 +6,7 @@ for any correct answer. Messages reveal no numbers, so they are shown on hidden 
 A check's kind is a declared property (graders.declarations.properties) or a relation: one
 class below, which says what a declared check of its kind must look like (enforced when a
 version is prepared: an authoring mistake fails preparation instead of failing learners),
-how it is evaluated, and its message (its kind's template in graders.core.messages).
+how it is evaluated, and its message (its kind's template in graders.messages).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from graders.core.messages import Text, Words
 from graders.declarations.properties import PROPERTIES
+from graders.messages import Text, Words
 
 NO_OUTPUT = Text("no_compared_output")
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from graders.core.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS, output_allowance
+from graders.protocol import OUTPUT_MARGIN, SLACK_ELEMENTS, output_allowance
 
 IDENTITY_ATOL = 1e-9
 

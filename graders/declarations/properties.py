@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from graders.core.messages import Text
+from graders.messages import Text
 
 PROPERTY_ATOL = 1e-6
 

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import IO
 
-from graders.core.problems import ChallengeProblems, Problem
 from graders.files.names import shown, unsafe_reason
 from graders.files.rules import (
     MAX_FILE_BYTES,
@@ -32,6 +31,7 @@ from graders.files.rules import (
     too_large,
     too_much_in_all,
 )
+from graders.problems import ChallengeProblems, Problem
 
 MAX_ARCHIVE_MEMBERS = 256
 # The most an archive may take, compressed or unpacked: the files plus 1 KiB per entry.

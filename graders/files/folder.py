@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
-from graders.core.problems import ChallengeProblems, Problem
 from graders.files.names import shown
 from graders.files.rules import MAX_FILES, check_files, read_limited, too_many_files
+from graders.problems import ChallengeProblems, Problem
 
 
 def folder_files(folder: Path) -> dict[str, bytes]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graders.core.locales import content_locales, statement_file
+from graders.locales import content_locales, statement_file
 
 _MAX_NAME_BYTES = 255  # a file name longer than this cannot be written to most disks
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import IO
 
-from graders.core.problems import ChallengeProblems, Problem
 from graders.files.names import name_refusal, shown
+from graders.problems import ChallengeProblems, Problem
 
 MAX_FILES = 64
 MAX_FILE_BYTES = 256 * 1024

@@ -8,7 +8,7 @@ import hashlib
 import re
 import tomllib
 
-from graders.core.problems import Problem
+from graders.problems import Problem
 
 _TOML_LOCATION = re.compile(r" \(at line (\d+), column \d+\)$")
 

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from graders.challenge.prepared import Prepared, PreparedCase
 from graders.challenge.spec import ChallengeSpec
-from graders.core.messages import Text
-from graders.core.protocol import ParsedRun, call_job, parse_run, stdout_budget
-from graders.core.report import GradeReport
-from graders.core.verdicts import Verdict
 from graders.declarations.probes import probe_allowance, probe_inputs, weights_of
 from graders.judging.diagnosis import name_bug
 from graders.judging.judge import Judged, judge_box
+from graders.messages import Text
+from graders.protocol import ParsedRun, call_job, parse_run, stdout_budget
+from graders.report import GradeReport
 from graders.sandbox.base import Limits, RunOutcome, Sandbox
+from graders.verdicts import Verdict
 
 FILENAME = "solution.py"
 MAX_SHOWN_OUTPUT = 8 * 1024

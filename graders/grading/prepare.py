@@ -13,11 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 from graders.challenge.prepared import Prepared, PreparedCase
 from graders.challenge.spec import ChallengeSpec
-from graders.core.protocol import BYTES_PER_EVENT, call_job, cases_job, output_allowance, parse_run
 from graders.declarations.checks import declaration_problems
 from graders.declarations.probes import probe_inputs, weights_of
 from graders.grading.budget import DEFAULT_BUDGET, Budget, Deadline
 from graders.judging.compare import MalformedOutput, float32_tolerance, to_array
+from graders.protocol import BYTES_PER_EVENT, call_job, cases_job, output_allowance, parse_run
 from graders.sandbox.base import Limits, Sandbox
 
 AUTHORING_WALL_SECONDS = 60.0

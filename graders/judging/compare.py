@@ -1,6 +1,6 @@
 """Compare an output with the expected one, as float64 arrays, on the host.
 
-The output has passed the protocol's schema (graders.core.protocol): numbers in lists, bounded.
+The output has passed the protocol's schema (graders.protocol): numbers in lists, bounded.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from graders.core.messages import Text
 from graders.declarations.properties import PROPERTIES
+from graders.messages import Text
 
 
 def float32_tolerance(scale: float) -> float:

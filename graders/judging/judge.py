@@ -8,15 +8,15 @@ from typing import Any
 
 from graders.challenge.prepared import PreparedCase
 from graders.challenge.spec import ChallengeSpec
-from graders.core.messages import Text, join
-from graders.core.protocol import ParsedRun
-from graders.core.report import TestReport
-from graders.core.verdicts import Verdict
 from graders.declarations.checks import first_failure
 from graders.judging.compare import MalformedOutput, compare, to_array
 from graders.judging.outcome import ERROR_VERDICTS, stop_reason
 from graders.judging.redact import hidden_error, raised
+from graders.messages import Text, join
+from graders.protocol import ParsedRun
+from graders.report import TestReport
 from graders.sandbox.base import RunOutcome
+from graders.verdicts import Verdict
 
 
 @dataclass

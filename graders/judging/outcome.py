@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import signal
 
-from graders.core.messages import Text
-from graders.core.protocol import ParsedRun
-from graders.core.verdicts import Verdict
+from graders.messages import Text
+from graders.protocol import ParsedRun
 from graders.sandbox.base import RunOutcome
+from graders.verdicts import Verdict
 
 ERROR_VERDICTS = {"MemoryError": Verdict.MEMORY_LIMIT_EXCEEDED,
                   "OutputTooLarge": Verdict.OUTPUT_LIMIT_EXCEEDED}

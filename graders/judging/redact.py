@@ -7,7 +7,7 @@ it passed, a fixed category, the named bug and an exception type from this allow
 
 from __future__ import annotations
 
-from graders.core.messages import Text
+from graders.messages import Text
 
 SHOWN_ERRORS = frozenset({
     "ArithmeticError", "AssertionError", "AttributeError", "FloatingPointError", "IndexError",

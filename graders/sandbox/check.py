@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graders.core.protocol import call_job, parse_run
+from graders.protocol import call_job, parse_run
 from graders.sandbox.base import Limits, Sandbox
 
 PROBE = r'''

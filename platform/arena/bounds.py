@@ -5,7 +5,7 @@ An id past the columns' range (PostgreSQL's `integer`) would fail in the databas
 near year 1 or 9999 overflows when its offset is taken away (`0001-01-01T00:00+14:00` in UTC
 is before year 1), JSON nested thousands deep would exhaust the parser's recursion, and a NUL
 character or a lone surrogate cannot be stored in PostgreSQL's text (nor encoded as UTF-8):
-all must be refused up front. The numbers of a challenge's files are graders.core.bounds'.
+all must be refused up front. The numbers of a challenge's files are graders.bounds'.
 """
 
 from __future__ import annotations

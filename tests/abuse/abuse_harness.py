@@ -35,11 +35,11 @@ from pathlib import Path
 import pytest
 
 from graders.challenge.spec import load_challenge
-from graders.core.verdicts import Verdict
 from graders.grading.prepare import prepare
 from graders.sandbox.base import SandboxUnavailable
 from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
 from graders.sandbox.selection import select_sandbox
+from graders.verdicts import Verdict
 
 REPO = Path(__file__).resolve().parents[2]
 CHALLENGES = REPO / "challenges"

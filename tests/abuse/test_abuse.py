@@ -45,8 +45,8 @@ from abuse_harness import (
 
 from arena.queue import get_queue
 from arena.sandbox import close_sandbox
-from graders.core.verdicts import Verdict
 from graders.grading.grade import grade
+from graders.verdicts import Verdict
 
 pytestmark = [pytest.mark.sandbox, pytest.mark.abuse]
 

@@ -6,12 +6,12 @@ import pytest
 from abuse_harness import CHALLENGES, SUBMISSIONS
 
 from graders.challenge.spec import load_challenge
-from graders.core.protocol import call_job, parse_run
-from graders.core.verdicts import Verdict
 from graders.grading.grade import grade
 from graders.grading.prepare import prepare
+from graders.protocol import call_job, parse_run
 from graders.sandbox.base import Limits
 from graders.sandbox.containers import DockerSandbox
+from graders.verdicts import Verdict
 
 pytestmark = pytest.mark.sandbox
 PAIRS = [("crossjob_plant_live.py", "crossjob_check_live.py")]

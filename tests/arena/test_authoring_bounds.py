@@ -18,7 +18,7 @@ from arena.services import jobs, version_jobs
 from arena.services.retention import Retention, prune
 from arena.services.submissions import create_submission
 from arena.services.versions import publish
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 SLUG = "running-max"
 CODE = "def running_max(row):\n    return list(row)\n"

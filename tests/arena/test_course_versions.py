@@ -20,8 +20,8 @@ from arena.services.gradebook_cells import pinned_versions
 from arena.services.jobs import claim, record_report
 from arena.services.regrades import claim_next_item, record_regrade
 from arena.services.submissions import create_submission
-from graders.core.report import GradeReport, TestReport
-from graders.core.verdicts import Verdict
+from graders.report import GradeReport, TestReport
+from graders.verdicts import Verdict
 
 SLUG = "running-max"
 WEAK = "def running_max(row):\n    return list(row)\n"

@@ -22,7 +22,7 @@ from arena.ratelimit import KEY_PREFIX, limiter_of
 from arena.services import jobs
 from arena.services.submissions import create_submission
 from arena.services.users import create_token, create_user
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 CODE = "def softmax(row):\n    return row\n"
 CAP = 2

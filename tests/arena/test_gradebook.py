@@ -12,8 +12,8 @@ from arena.models import GradebookCell, User
 from arena.services.gradebook import spreadsheet_safe
 from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
-from graders.core.report import GradeReport
-from graders.core.verdicts import Verdict
+from graders.report import GradeReport
+from graders.verdicts import Verdict
 
 OPENS = "2026-11-30T09:00:00+09:00"  # 00:00 UTC
 DUE = "2026-12-01T23:59:00+09:00"  # 14:59 UTC

@@ -13,8 +13,8 @@ from arena.models import Submission, TestResult, User
 from arena.services import jobs, leases
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
-from graders.core.report import GradeReport, TestReport
-from graders.core.verdicts import Verdict
+from graders.report import GradeReport, TestReport
+from graders.verdicts import Verdict
 
 CODE = "def softmax(row):\n    return row\n"
 

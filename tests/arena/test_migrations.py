@@ -19,8 +19,8 @@ from arena.services.jobs import claim, record_report
 from arena.services.regrades import claim_next_item, record_regrade, request_regrade
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
-from graders.core.report import GradeReport
-from graders.core.verdicts import Verdict
+from graders.report import GradeReport
+from graders.verdicts import Verdict
 
 TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
           "challenge_version", "course", "course_member", "gradebook_cell", "regrade",

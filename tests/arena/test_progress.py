@@ -7,7 +7,7 @@ from arena.services.progress import Mark, history, marks, tracks
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from arena.services.versions import challenge_spec
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 
 def _finish(submission, verdict):

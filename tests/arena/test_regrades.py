@@ -14,8 +14,8 @@ from arena.models import RegradeItem, Submission, User
 from arena.services.jobs import claim_next
 from arena.services.regrades import claim_next_item, progress, record_regrade
 from arena.services.submissions import create_submission
-from graders.core.report import GradeReport, TestReport
-from graders.core.verdicts import Status, Verdict
+from graders.report import GradeReport, TestReport
+from graders.verdicts import Status, Verdict
 
 SLUG = "running-max"
 WEAK_SOLUTION = "def running_max(row):\n    return list(row)\n"  # the mutant, as a learner

@@ -19,7 +19,7 @@ from arena.services.retention import Retention, prune
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from bench.live_server import wait_until
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 CODE = "def softmax(row):\n    return row\n"
 DETAIL = {"input": [[1.0]], "expected": [1.0], "got": [1.0], "weights": None}

@@ -13,7 +13,7 @@ from arena.extensions import db
 from arena.models import Submission
 from arena.services.waiters import Waiters, waiters_of
 from bench.live_server import wait_until
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 CODE = {"code": "def softmax(row):\n    return row\n"}
 RUNS = "/api/v1/challenges/softmax/runs"

@@ -19,8 +19,8 @@ from arena.services.courses import create_course, join_course
 from arena.services.users import create_user
 from graders.authoring.record import update_record
 from graders.challenge.spec import load_catalog
-from graders.core.report import GradeReport, TestReport
-from graders.core.verdicts import Verdict
+from graders.report import GradeReport, TestReport
+from graders.verdicts import Verdict
 
 CODE = "def softmax(row):\n    return row\n"
 

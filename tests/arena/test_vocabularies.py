@@ -15,8 +15,8 @@ from arena.models import CourseRole, Kind, LatePolicy, Role, Submission
 from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
-from graders.core.report import GradeReport
-from graders.core.verdicts import Verdict
+from graders.report import GradeReport
+from graders.verdicts import Verdict
 
 
 @pytest.mark.parametrize(("table", "column", "vocabulary"), [

@@ -27,11 +27,11 @@ import pytest
 
 from graders.challenge.prepared import Prepared
 from graders.challenge.spec import ChallengeSpec, load_challenge
-from graders.core.verdicts import Verdict
 from graders.grading.grade import grade
 from graders.grading.prepare import prepare
 from graders.sandbox.base import Sandbox
 from graders.sandbox.selection import select_sandbox
+from graders.verdicts import Verdict
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 SOLUTIONS = Path(__file__).resolve().parent / "solutions"

@@ -12,9 +12,9 @@ import pytest
 
 from graders.challenge.prepared import Prepared, PreparedCase
 from graders.challenge.spec import load_challenge
-from graders.core.verdicts import Verdict
 from graders.grading.grade import grade
 from graders.sandbox.base import Limits, RunOutcome
+from graders.verdicts import Verdict
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 ROW = [1.0, 2.0, 3.0]

@@ -12,10 +12,6 @@ import pytest
 
 from graders.challenge.prepared import Prepared, PreparedCase
 from graders.challenge.spec import load_challenge
-from graders.core.messages import TEMPLATES, Text
-from graders.core.protocol import parse_run
-from graders.core.report import GradeReport
-from graders.core.verdicts import Verdict
 from graders.declarations.checks import (
     RELATIONS,
     Relation,
@@ -29,8 +25,12 @@ from graders.grading.prepare import PrepareError, prepare
 from graders.judging.compare import compare
 from graders.judging.diagnosis import name_bug
 from graders.judging.judge import judge_box
+from graders.messages import TEMPLATES, Text
+from graders.protocol import parse_run
+from graders.report import GradeReport
 from graders.sandbox.base import RunOutcome
 from graders.sandbox.selection import select_sandbox
+from graders.verdicts import Verdict
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 RTOL, ATOL = 1e-5, 1e-6

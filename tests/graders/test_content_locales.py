@@ -17,8 +17,8 @@ import pytest
 
 from graders.authoring.validate import validate
 from graders.challenge.spec import load_challenge, tracks_of
-from graders.core.locales import content_locales, translated_locales, translations_folder
-from graders.core.protocol import cases_job
+from graders.locales import content_locales, translated_locales, translations_folder
+from graders.protocol import cases_job
 from graders.sandbox.base import RUNNER_PATH
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,10 +8,10 @@ import pytest
 
 from graders.challenge.prepared import PreparedCase
 from graders.challenge.spec import MutantSpec, load_challenge
-from graders.core.report import TestReport
-from graders.core.verdicts import Verdict
 from graders.judging.diagnosis import diagnose, name_bug
 from graders.judging.judge import Judged
+from graders.report import TestReport
+from graders.verdicts import Verdict
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 RIGHT = [1.0, 2.0]

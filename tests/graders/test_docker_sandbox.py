@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from graders.core.protocol import call_job, parse_run
+from graders.protocol import call_job, parse_run
 from graders.sandbox import containers
 from graders.sandbox.base import Limits
 from graders.sandbox.containers import COLD_IDLE_SECONDS
@@ -152,7 +152,7 @@ def test_an_out_of_memory_kill_is_reported(docker_sandbox):
 ORPHANING_GRADER = """
 import sys, threading, time
 import docker
-from graders.core.protocol import call_job
+from graders.protocol import call_job
 from graders.sandbox.base import Limits
 from graders.sandbox import containers
 from graders.sandbox.containers import COLD_IDLE_SECONDS

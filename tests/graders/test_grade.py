@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from graders.challenge.spec import load_challenge
-from graders.core.verdicts import Verdict
 from graders.grading.grade import grade
 from graders.grading.prepare import prepare
+from graders.verdicts import Verdict
 
 pytestmark = pytest.mark.sandbox
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"

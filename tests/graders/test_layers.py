@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: other. A module imports its own layer, or the layers of the tiers below its own.
 GRADERS_TIERS = (
     ("images",),  # the code that runs inside the box: it imports nothing of graders
-    ("core",),  # data types: verdicts, messages, problems, bounds, reports, the runner protocol
+    ("",),  # the modules at graders' top, standard library only: verdicts, messages, problems,
+    #         bounds, reports, the runner's protocol, the content languages
     ("sandbox", "files", "declarations"),  # the boxes; a challenge's files; what it may declare
     ("challenge",),  # the spec (with its JSON codec) and a version's prepared data
     ("judging",),  # a run's outputs judged on the host, from data
@@ -56,13 +57,13 @@ def imported(path: Path, source_root: Path) -> set[str]:
     return found
 
 
-def layer_of(module: str, package: str) -> str | None:
-    """Return the layer (the folder under `package`) that holds `module`; "" for the package
-    itself, None for a module outside it."""
+def layer_of(module: str, folder: Path) -> str | None:
+    """Return the layer that holds `module`: the folder under the package `folder` it sits in,
+    "" for a module at the package's top (or the package itself), None outside the package."""
     parts = module.split(".")
-    if parts[0] != package:
+    if parts[0] != folder.name:
         return None
-    return parts[1] if len(parts) > 1 else ""
+    return parts[1] if len(parts) > 1 and (folder / parts[1]).is_dir() else ""
 
 
 def arrows_up(folder: Path, tiers: tuple[tuple[str, ...], ...],
@@ -70,17 +71,17 @@ def arrows_up(folder: Path, tiers: tuple[tuple[str, ...], ...],
     """List each import under `folder` (a package) that runs sideways or back up `tiers`, and
     (when `every_module_layered`) each module outside every declared layer."""
     tier = {layer: rank for rank, layers in enumerate(tiers) for layer in layers}
-    package, wrong = folder.name, []
+    wrong = []
     for path in sorted(folder.rglob("*.py")):
         module = module_name(path, folder.parent)
-        own = layer_of(module, package)
-        if own == "" or (own not in tier and not every_module_layered):
+        own = layer_of(module, folder)
+        if own not in tier and not every_module_layered:
             continue
         if own not in tier:
             wrong.append(f"{module} is in no declared layer")
             continue
         for target in sorted(imported(path, folder.parent)):
-            theirs = layer_of(target, package)
+            theirs = layer_of(target, folder)
             if theirs in tier and theirs != own and tier[theirs] >= tier[own]:
                 wrong.append(f"{module} imports {target}")
     return wrong
@@ -108,23 +109,25 @@ def test_platform_folders_keep_their_order():
 
 
 def test_an_import_back_up_inside_a_function_is_found(tmp_path):
-    for layer, source in {"core": "def f():\n    from graders.grading import grade\n",
-                          "files": "from ..declarations import checks\n",
-                          "grading": "from graders.core import verdicts\n",
+    (tmp_path / "graders").mkdir()
+    (tmp_path / "graders" / "verdicts.py").write_text(
+        "def f():\n    from graders.grading import grade\n")
+    for layer, source in {"files": "from ..declarations import checks\n",
+                          "grading": "from graders import verdicts\n",
                           "declarations": "", "stray": ""}.items():
-        (tmp_path / "graders" / layer).mkdir(parents=True)
+        (tmp_path / "graders" / layer).mkdir()
         (tmp_path / "graders" / layer / "mod.py").write_text(source)
     wrong = arrows_up(tmp_path / "graders", GRADERS_TIERS, True)
-    assert wrong == ["graders.core.mod imports graders.grading",
-                     "graders.core.mod imports graders.grading.grade",
-                     "graders.files.mod imports graders.declarations",
+    assert wrong == ["graders.files.mod imports graders.declarations",
                      "graders.files.mod imports graders.declarations.checks",
-                     "graders.stray.mod is in no declared layer"]
+                     "graders.stray.mod is in no declared layer",
+                     "graders.verdicts imports graders.grading",
+                     "graders.verdicts imports graders.grading.grade"]
 
 
 def test_a_light_module_loads_neither_docker_nor_numpy():
-    core = sorted(p.stem for p in (ROOT / "graders" / "core").glob("*.py"))
-    script = (f"import sys, json\nfor name in {core!r}:\n    __import__('graders.core.' + name)\n"
+    core = sorted(p.stem for p in (ROOT / "graders").glob("*.py") if p.stem != "__init__")
+    script = (f"import sys, json\nfor name in {core!r}:\n    __import__('graders.' + name)\n"
               "print(json.dumps(sorted(m for m in sys.modules\n"
               "                        if m.split('.')[0] in ('docker', 'numpy'))))")
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,

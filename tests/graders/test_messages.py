@@ -12,13 +12,13 @@ from string import Formatter
 import numpy as np
 from babel.messages.pofile import read_po
 
-from graders.core.messages import TEMPLATES, Text, Words, join, text_of
-from graders.core.protocol import ParsedRun
-from graders.core.report import TestReport
 from graders.declarations.checks import RELATIONS, run_check
 from graders.declarations.properties import RowsSumToOne
 from graders.judging.compare import compare
 from graders.judging.outcome import stop_reason
+from graders.messages import TEMPLATES, Text, Words, join, text_of
+from graders.protocol import ParsedRun
+from graders.report import TestReport
 from graders.sandbox.base import RunOutcome
 
 PO = Path(__file__).resolve().parents[2] / "platform/arena/translations/ko/LC_MESSAGES/messages.po"

@@ -9,7 +9,6 @@ import pytest
 
 from graders.challenge.prepared import Prepared
 from graders.challenge.spec import ChallengeFormatError, load_challenge
-from graders.core.verdicts import Verdict
 from graders.declarations.probes import (
     PROBES,
     ReplacedArgument,
@@ -20,6 +19,7 @@ from graders.declarations.probes import (
 )
 from graders.grading.grade import grade
 from graders.grading.prepare import prepare
+from graders.verdicts import Verdict
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 IDENTITY = {"replace": 2, "with": "identity"}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.core.protocol import call_job, parse_run
+from graders.protocol import call_job, parse_run
 from graders.sandbox.base import Limits
 from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
 from graders.sandbox.selection import select_sandbox
@@ -150,7 +150,7 @@ def test_a_fork_bomb_is_contained(sandbox):
 def test_the_box_dies_with_the_process_that_started_it(tmp_path):
     script = tmp_path / "host.py"
     script.write_text(textwrap.dedent("""
-        from graders.core.protocol import call_job
+        from graders.protocol import call_job
         from graders.sandbox.base import Limits
         from graders.sandbox.selection import select_sandbox
         source = "import subprocess\\ndef f():\\n    subprocess.run(['sleep', '876543'])\\n"

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from graders.core.protocol import (
+from graders.protocol import (
     MAX_DEPTH,
     MAX_TEXT,
     call_job,

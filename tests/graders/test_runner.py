@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from graders.core.protocol import call_job, cases_job
+from graders.protocol import call_job, cases_job
 from graders.sandbox.base import RUNNER_PATH
 
 spec = importlib.util.spec_from_file_location("arena_runner", RUNNER_PATH)

@@ -19,7 +19,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graders.core.problems import ChallengeProblems, Problem
 from graders.files.archive import (
     MAX_ARCHIVE_BYTES,
     MAX_ARCHIVE_MEMBERS,
@@ -36,6 +35,7 @@ from graders.files.rules import (
     files_from_mapping,
 )
 from graders.files.syntax import syntax_problems
+from graders.problems import ChallengeProblems, Problem
 
 SOFTMAX = Path(__file__).resolve().parents[2] / "challenges" / "softmax"
 MB = 1024 * 1024

@@ -13,7 +13,7 @@ from graders.authoring.validate import (
     validate_all,
 )
 from graders.challenge.spec import load_challenge
-from graders.core.problems import Problem
+from graders.problems import Problem
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 

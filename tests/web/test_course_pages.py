@@ -17,8 +17,8 @@ from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.courses import create_course, join_course
 from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
-from graders.core.report import GradeReport, TestReport
-from graders.core.verdicts import Verdict
+from graders.report import GradeReport, TestReport
+from graders.verdicts import Verdict
 from tests.web.conftest import page_token
 
 OUT_OF_BOUNDS = "Choose a time from 1970-01-01 to 2999-12-31."

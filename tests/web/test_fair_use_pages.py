@@ -10,7 +10,7 @@ from sqlalchemy import update
 
 from arena.extensions import db
 from arena.models import Submission
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 CAP = 3
 PER_MINUTE = CAP + 1

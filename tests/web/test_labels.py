@@ -6,8 +6,8 @@ import pytest
 
 from arena.web.labels import DIFFICULTIES, PROPERTIES, STATUSES, VERDICTS, label
 from graders.challenge.spec import Difficulty
-from graders.core.verdicts import Status, Verdict
 from graders.declarations.properties import PROPERTIES as DECLARABLE
+from graders.verdicts import Status, Verdict
 
 
 @pytest.mark.parametrize(("table", "vocabulary"), [

@@ -10,7 +10,7 @@ from arena.models import User
 from arena.services.catalog import list_challenges
 from arena.services.submissions import create_submission
 from arena.services.versions import challenge_spec
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 
 def _page(client, path: str, status: int = 200, **kwargs) -> str:

@@ -24,9 +24,9 @@ from arena.models import User
 from arena.services import jobs
 from arena.services.submissions import create_submission
 from arena.web.i18n import SOURCE
-from graders.core.messages import Text
-from graders.core.report import GradeReport, TestReport
-from graders.core.verdicts import Verdict
+from graders.messages import Text
+from graders.report import GradeReport, TestReport
+from graders.verdicts import Verdict
 
 PSEUDO = "eo"
 OPEN, CLOSE = "⟪", "⟫"

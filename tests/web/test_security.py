@@ -8,7 +8,7 @@ from arena.extensions import db
 from arena.models import TestResult, User
 from arena.services.submissions import create_submission
 from arena.web.security import safe_next
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 SCRIPT = "<script>alert(1)</script>"
 IMAGE = "<img src=x onerror=alert(1)>"

@@ -24,9 +24,9 @@ from arena.services.authoring import (
 )
 from arena.services.validation import validation_body
 from arena.services.versions import VERSION, versions_of
-from graders.core.problems import ChallengeProblems, Problem
 from graders.files.archive import MAX_ARCHIVE_BYTES, files_from_archive
 from graders.files.rules import files_from_mapping
+from graders.problems import ChallengeProblems, Problem
 
 bp = APIBlueprint("authoring", __name__)
 AUTHORING_ERRORS = (401, 403, 404)

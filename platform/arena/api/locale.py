@@ -6,7 +6,7 @@ from apiflask import Schema, fields
 from marshmallow import ValidationError
 
 from arena.locales import locales
-from graders.core.locales import DEFAULT_LOCALE
+from graders.locales import DEFAULT_LOCALE
 
 
 def _known(value: str) -> None:

@@ -24,7 +24,7 @@ from arena.services.submissions import (
     wait_until_done,
 )
 from arena.services.waiters import waiters_of
-from graders.core.verdicts import Status, Verdict
+from graders.verdicts import Status, Verdict
 
 FILTERS = [field.name for field in fields_of(Filters)]
 

@@ -26,9 +26,9 @@ from graders.authoring.record import update_record
 from graders.authoring.scaffold import scaffold
 from graders.authoring.validate import Validation, strength_table, validate_all
 from graders.challenge.spec import ChallengeSpec, load_catalog
-from graders.core.problems import ChallengeProblems, Problem
 from graders.files.archive import files_from_archive
 from graders.grading.prepare import PrepareError
+from graders.problems import ChallengeProblems, Problem
 
 
 @click.group()

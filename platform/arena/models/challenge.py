@@ -16,7 +16,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from arena.extensions import db
 from arena.models.types import JSONText, UTCDateTime, utcnow
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 #: A preparation that ended without data: `prepare_error` says why.
 PREPARE_FAILED = "failed"

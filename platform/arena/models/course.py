@@ -13,7 +13,7 @@ from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
 from arena.models.types import UTCDateTime, one_of, stored_enum, utcnow
 from arena.models.user import User
-from graders.core.verdicts import Verdict
+from graders.verdicts import Verdict
 
 
 class CourseRole(StrEnum):

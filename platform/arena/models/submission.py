@@ -13,7 +13,7 @@ from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
 from arena.models.types import JSONText, UTCDateTime, one_of, stored_enum, utcnow
 from arena.models.user import User
-from graders.core.verdicts import Status, Verdict
+from graders.verdicts import Status, Verdict
 
 
 class Kind(StrEnum):
@@ -55,7 +55,7 @@ class Submission(db.Model):
     total: Mapped[int] = mapped_column(default=0)
     message: Mapped[str] = mapped_column(Text, default="")
     output: Mapped[str] = mapped_column(Text, default="")
-    #: The grader's message as codes and values (graders.core.messages.Text.to_data), rendered
+    #: The grader's message as codes and values (graders.messages.Text.to_data), rendered
     #: in the reader's language; `message` is its English, for logs and old clients. None: the
     #: message is the platform's own, its English msgid in `message`.
     message_data: Mapped[list | None] = mapped_column(JSON)

@@ -7,8 +7,8 @@ from typing import TypeVar
 
 from flask_babel import force_locale, gettext
 
-from graders.core.locales import DEFAULT_LOCALE
-from graders.core.messages import Text
+from graders.locales import DEFAULT_LOCALE
+from graders.messages import Text
 
 T = TypeVar("T")
 

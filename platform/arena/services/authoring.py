@@ -29,9 +29,9 @@ from arena.services.versions import (
     store_version,
 )
 from graders.challenge.spec import ChallengeSpec, load_files
-from graders.core.problems import ChallengeProblems
-from graders.core.verdicts import Verdict
 from graders.files.archive import write_archive
+from graders.problems import ChallengeProblems
+from graders.verdicts import Verdict
 
 
 def require_author(user: User) -> None:

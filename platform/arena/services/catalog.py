@@ -20,8 +20,8 @@ from arena.services.validation import request_validation
 from arena.services.versions import challenge_spec, make_draft, publish, store_version
 from graders.authoring.record import read_record
 from graders.challenge.spec import challenge_folders, in_catalog_order, load_files, tracks_of
-from graders.core.problems import ChallengeProblems, Problem
 from graders.files.folder import folder_files
+from graders.problems import ChallengeProblems, Problem
 
 
 @dataclass

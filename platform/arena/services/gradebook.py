@@ -18,7 +18,7 @@ from arena.extensions import db
 from arena.models import Assignment, CourseMember, CourseRole, GradebookCell, User
 from arena.services.assignments import assignments_of, visible_assignments
 from arena.services.courses import teaches, visible_course
-from graders.core.verdicts import Verdict
+from graders.verdicts import Verdict
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -53,7 +53,7 @@ from arena.models import (
     SubmissionGrade,
     User,
 )
-from graders.core.verdicts import Status, Verdict
+from graders.verdicts import Status, Verdict
 
 FIELDS = ["assignment_id", "challenge_id", "user_id", "attempts", "accepted_at", "newest_at",
           "verdict"]

@@ -19,11 +19,11 @@ from arena.services.leases import Heartbeat
 from arena.services.preparation import prepared_data, request_preparation
 from arena.services.versions import version_spec
 from graders.challenge.prepared import Prepared
-from graders.core.messages import N_
-from graders.core.report import GradeReport
-from graders.core.verdicts import Status, Verdict
 from graders.grading.grade import grade
+from graders.messages import N_
+from graders.report import GradeReport
 from graders.sandbox.base import Sandbox
+from graders.verdicts import Status, Verdict
 
 log = logging.getLogger(__name__)
 

@@ -30,9 +30,9 @@ from arena.models.types import utcnow
 from arena.services import finished
 from arena.services.gradebook_cells import refresh_submission
 from arena.services.leases import lease_end
-from graders.core.messages import text_of
-from graders.core.report import GradeReport, TestReport
-from graders.core.verdicts import Status, Verdict
+from graders.messages import text_of
+from graders.report import GradeReport, TestReport
+from graders.verdicts import Status, Verdict
 
 
 def user_busy(user_id: ColumnElement[int]) -> ColumnElement[bool]:

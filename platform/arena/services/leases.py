@@ -20,8 +20,8 @@ from sqlalchemy import or_, update
 from arena.extensions import db
 from arena.models import ChallengeVersion, RegradeItem, Submission
 from arena.models.types import utcnow
-from graders.core.messages import N_
-from graders.core.verdicts import Status, Verdict
+from graders.messages import N_
+from graders.verdicts import Status, Verdict
 
 log = logging.getLogger(__name__)
 

@@ -25,10 +25,10 @@ from arena.models.challenge import PREPARE_FAILED
 from arena.services.leases import Heartbeat
 from arena.services.versions import version_spec
 from graders.challenge.prepared import Prepared
-from graders.core.verdicts import Status
 from graders.grading.budget import Budget, OutOfTime
 from graders.grading.prepare import PrepareError, prepare
 from graders.sandbox.base import Sandbox
+from graders.verdicts import Status
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from sqlalchemy import case, func, select
 from arena.extensions import db
 from arena.models import Challenge, Kind, Submission, User
 from arena.services.versions import challenge_spec
-from graders.core.verdicts import Verdict
+from graders.verdicts import Verdict
 
 HISTORY_LENGTH = 20
 

@@ -50,10 +50,10 @@ from arena.services.leases import Heartbeat, lease_end
 from arena.services.preparation import prepared_data
 from arena.services.submissions import assigned_in
 from arena.services.versions import version_spec
-from graders.core.report import GradeReport
-from graders.core.verdicts import Status, Verdict
 from graders.grading.grade import grade
+from graders.report import GradeReport
 from graders.sandbox.base import Sandbox
+from graders.verdicts import Status, Verdict
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ from sqlalchemy.types import Integer
 from arena.extensions import db
 from arena.models import ChallengeVersion, GradebookCell, Kind, Submission, TestResult
 from arena.models.types import utcnow
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 BATCH = 500  # rows per statement and commit: short write locks on SQLite
 

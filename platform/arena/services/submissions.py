@@ -31,7 +31,7 @@ from arena.services import finished
 from arena.services.catalog import get_challenge
 from arena.services.courses import visible_course
 from arena.services.versions import version_spec
-from graders.core.verdicts import Status
+from graders.verdicts import Status
 
 MAX_CODE_BYTES = DEFAULTS["MAX_CODE_BYTES"]  # the app passes its configured value
 

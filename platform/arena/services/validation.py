@@ -16,7 +16,7 @@ from arena.services.leases import Heartbeat
 from arena.services.preparation import budget, record_failure
 from arena.services.versions import publish, version_spec
 from graders.authoring.validate import Validation, steps, validate
-from graders.core.problems import Problem
+from graders.problems import Problem
 from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)

@@ -28,8 +28,8 @@ from arena.models.types import utcnow
 from arena.services.leases import lease_end
 from arena.services.preparation import request_preparation, run_preparation
 from arena.services.validation import run_validation
-from graders.core.verdicts import Status
 from graders.sandbox.base import Sandbox
+from graders.verdicts import Status
 
 VALIDATE, PREPARE = "validate", "prepare"
 STATUS = {VALIDATE: ChallengeVersion.validation_status,

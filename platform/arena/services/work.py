@@ -17,8 +17,8 @@ from arena.services import version_jobs
 from arena.services.grading import grade_submission
 from arena.services.jobs import claim_next, prepared_versions
 from arena.services.regrades import claim_next_item, regrade_item
-from graders.core.verdicts import Status
 from graders.sandbox.base import Sandbox
+from graders.verdicts import Status
 
 
 def grade_next(sandbox: Sandbox) -> bool:

@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 from arena.services.gradebook import Cell, Gradebook
 from arena.web.times import time_element
-from graders.core.verdicts import Verdict
+from graders.verdicts import Verdict
 
 
 def solved(cells: Mapping[str, Cell]) -> int:

@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 from arena.extensions import babel
 from arena.locales import locales
 from arena.web.security import safe_next
-from graders.core.locales import DEFAULT_LOCALE, catalog_locales
+from graders.locales import DEFAULT_LOCALE, catalog_locales
 
 COOKIE = "arena_locale"
 COOKIE_SECONDS = 365 * 24 * 3600

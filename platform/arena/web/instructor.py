@@ -22,8 +22,8 @@ from arena.web.i18n import current_locale
 from arena.web.labels import DIFFICULTIES, PROPERTIES, label
 from arena.web.markdown import render_statement
 from arena.web.pages import challenge_data
-from graders.core.locales import translated_locales
 from graders.declarations.properties import PROPERTIES as DECLARABLE
+from graders.locales import translated_locales
 
 bp = Blueprint("instructor", __name__, url_prefix="/instructor")
 

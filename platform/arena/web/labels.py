@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 
 from graders.challenge.spec import Difficulty
-from graders.core.verdicts import Status, Verdict
+from graders.verdicts import Status, Verdict
 
 VERDICTS = {
     Verdict.ACCEPTED: lazy_gettext("Accepted"),

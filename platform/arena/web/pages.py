@@ -13,7 +13,7 @@ from arena.services.progress import history, marks, tracks
 from arena.services.submissions import get_submission
 from arena.web.i18n import current_locale
 from arena.web.markdown import render_statement
-from graders.core.locales import DEFAULT_LOCALE
+from graders.locales import DEFAULT_LOCALE
 
 bp = Blueprint("pages", __name__)
 

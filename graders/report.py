@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from graders.core.messages import text_of
-from graders.core.verdicts import Verdict
+from graders.messages import text_of
+from graders.verdicts import Verdict
 
 
 @dataclass
 class TestReport:
     """One test's result. `input`, `expected`, `got` and `weights` are for public tests only.
 
-    `message` is a graders.core.messages.Text (codes and values) or plain words; `names` holds the
+    `message` is a graders.messages.Text (codes and values) or plain words; `names` holds the
     test's name in the other locales its author wrote: {"ko": ...}.
     """
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from graders.core.bounds import MAX_FLOAT32_SCALE, MAX_TOLERANCE, MIN_FLOAT32_SCALE, within
+from graders.bounds import MAX_FLOAT32_SCALE, MAX_TOLERANCE, MIN_FLOAT32_SCALE, within
 
 MAX_TEXT = 500
 MAX_DEPTH = 32
