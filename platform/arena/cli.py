@@ -71,9 +71,9 @@ def serve(host: str, port: int) -> None:
     or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed)."""
     import waitress
 
-    from arena.pruner import Pruner
-    from arena.queue import get_queue
-    from arena.sandbox import close_sandbox
+    from arena.jobs.pruner import Pruner
+    from arena.jobs.queue import get_queue
+    from arena.jobs.sandbox import close_sandbox
 
     app = _app()
     embedded = app.config["QUEUE"] == "embedded"
@@ -104,7 +104,7 @@ def serve(host: str, port: int) -> None:
 
 def _check_sandbox(app: Flask, host: str) -> None:
     """Say which sandbox grades; refuse the process sandbox on a public address."""
-    from arena.sandbox import get_sandbox
+    from arena.jobs.sandbox import get_sandbox
 
     sandbox = get_sandbox(app)
     if (sandbox.name == "process" and not _is_loopback(host)
@@ -136,9 +136,9 @@ def _sync_and_say(app: Flask) -> None:
 def worker(concurrency: int, alive_file: Path | None) -> None:
     """Grade for the distributed queue (ARENA_QUEUE=distributed, ARENA_REDIS_URL): any
     number of these, on any hosts that share the database and Redis."""
-    from arena.pruner import Pruner
-    from arena.queue import get_queue
-    from arena.sandbox import close_sandbox
+    from arena.jobs.pruner import Pruner
+    from arena.jobs.queue import get_queue
+    from arena.jobs.sandbox import close_sandbox
 
     app = _app()
     if app.config["QUEUE"] != "distributed":
@@ -255,14 +255,13 @@ def _validate_versions(app: Flask, version_ids: list[int], jobs: int) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
     from arena.extensions import db
+    from arena.jobs.sandbox import close_sandbox, get_sandbox
+    from arena.jobs.validation import VALIDATIONS, run_validation
     from arena.models import ChallengeVersion
-    from arena.sandbox import close_sandbox, get_sandbox
-    from arena.services.validation import run_validation
-    from arena.services.version_jobs import VALIDATE, claim
 
     def one(version_id: int) -> tuple[tuple, bool]:
         with app.app_context():
-            if not claim(VALIDATE, version_id):  # a running server validates it
+            if not VALIDATIONS.claim(version_id):  # a running server validates it
                 version = db.session.get(ChallengeVersion, version_id)
                 return (version.challenge.slug, version.number, version.validation), False
             version = run_validation(version_id, get_sandbox(app))
@@ -321,9 +320,9 @@ def challenges_import(archive: str, username: str, no_publish: bool) -> None:
     if valid (like the API's upload). Exits 1 unless it ends valid."""
     from arena.errors import ArenaError
     from arena.extensions import db
+    from arena.jobs.validation import request_validation
     from arena.models import User
     from arena.services.authoring import import_challenge
-    from arena.services.validation import request_validation
     from graders.authoring.bundle import files_from_archive
     from graders.problems import ChallengeProblems
 
@@ -389,7 +388,7 @@ def challenges_validate(slugs: tuple[str, ...], jobs: int) -> None:
 
     The content each valid folder had is written to the validation record
     (challenges/validated.toml), which lets `sync` publish exactly that content at once."""
-    from arena.sandbox import close_sandbox, get_sandbox
+    from arena.jobs.sandbox import close_sandbox, get_sandbox
     from graders.authoring.record import update_record
     from graders.authoring.validate import Validation, strength_table, validate_all
 
@@ -432,7 +431,7 @@ def _chosen_specs(app: Flask, slugs: tuple[str, ...]) -> tuple[list, dict[str, l
               help="Write the Markdown to this file (e.g. docs/catalog.md), not to stdout.")
 def challenges_catalog(output: str | None) -> None:
     """Print the catalog of challenge folders as Markdown, one table per track."""
-    from arena.sandbox import close_sandbox, get_sandbox
+    from arena.jobs.sandbox import close_sandbox, get_sandbox
     from graders.authoring.catalog import catalog_markdown
     from graders.prepare import PrepareError
 

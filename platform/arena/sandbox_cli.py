@@ -33,7 +33,7 @@ def build(base: str) -> None:
 def check() -> None:
     """Say which backend is in use and verify its isolation from inside; exit 1 if any fails."""
     from arena import create_app
-    from arena.sandbox import close_sandbox, get_sandbox
+    from arena.jobs.sandbox import close_sandbox, get_sandbox
 
     app = create_app()
     try:

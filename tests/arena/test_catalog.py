@@ -8,11 +8,11 @@ from sqlalchemy import func, select
 
 from arena.errors import NotFound
 from arena.extensions import db
+from arena.jobs.lane import run_next
+from arena.jobs.preparation import prepare_version
+from arena.jobs.sandbox import get_sandbox
 from arena.models import Challenge, ChallengeVersion
-from arena.sandbox import get_sandbox
 from arena.services.catalog import get_challenge, list_challenges, sync_catalog, track_titles
-from arena.services.preparation import prepare_version
-from arena.services.version_jobs import run_next
 from arena.services.versions import spec_from_json, spec_to_json, version_spec
 from graders import PrepareError, load_catalog
 from graders.authoring.bundle import folder_files

@@ -9,14 +9,15 @@ from sqlalchemy import inspect, text
 
 from arena.db import current_revision, downgrade, upgrade
 from arena.extensions import Base, db
+from arena.jobs.grading import SUBMISSIONS, record_report
+from arena.jobs.regrading import claim_next_item, record_regrade
 from arena.models import Assignment, AssignmentChallenge, Submission, TestResult, User
 from arena.presenters import present_submission as present
 from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.authoring import import_challenge
 from arena.services.courses import create_course, join_course
 from arena.services.gradebook_cells import refresh_assignment
-from arena.services.jobs import claim, record_report
-from arena.services.regrades import claim_next_item, record_regrade, request_regrade
+from arena.services.regrades import request_regrade
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from graders import GradeReport, Verdict
@@ -24,7 +25,7 @@ from graders import GradeReport, Verdict
 TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
           "challenge_version", "course", "course_member", "gradebook_cell", "regrade",
           "regrade_item", "submission", "submission_grade", "test_result"}
-HEAD = "0012"
+HEAD = "0013"
 
 
 def _tables(app) -> set[str]:
@@ -167,6 +168,6 @@ def _user(username: str) -> User:
 def _graded(user: User, slug: str, verdict: str) -> int:
     """Record a verdict for a new submission as a worker does (no pinned version differs)."""
     submission = create_submission(user, slug, "def running_max(row):\n    return row\n")
-    assert claim(submission.id)
+    assert SUBMISSIONS.claim(submission.id)
     assert record_report(submission.id, 1, GradeReport(Verdict(verdict)))
     return submission.id

@@ -12,11 +12,11 @@ from arena.api.errors import ProblemOut, error_responses
 from arena.bounds import MAX_ID
 from arena.errors import Conflict, InvalidChallenge, NotFound
 from arena.extensions import db
+from arena.jobs.lane import refuse_past_cap
+from arena.jobs.queue import get_queue
+from arena.jobs.validation import request_validation, validation_body
 from arena.models import Challenge, ChallengeVersion
-from arena.queue import get_queue
 from arena.services.authoring import create_challenge, manageable, replace_draft
-from arena.services.validation import request_validation, validation_body
-from arena.services.version_jobs import refuse_past_cap
 from arena.services.versions import VERSION, find_version, publish, versions_of
 from graders.authoring.bundle import (
     MAX_ARCHIVE_BYTES,

@@ -11,9 +11,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
+from arena.models.lifecycle import lifecycle
 from arena.models.types import JSONText, UTCDateTime, utcnow
 from arena.models.user import User
-from graders.verdicts import Status
 
 
 class Kind(StrEnum):
@@ -23,13 +23,13 @@ class Kind(StrEnum):
     RUN = "run"
 
 
-class Submission(db.Model):
-    """A piece of learner code on its way through the grader; the row is the job."""
+class Submission(lifecycle(), db.Model):
+    """A piece of learner code on its way through the grader; the row is the job
+    (arena.jobs.submissions)."""
 
     __tablename__ = "submission"
     __table_args__ = (
         CheckConstraint("kind IN ('submission', 'run')", name="kind"),
-        CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
         Index("ix_submission_status_id", "status", "id"),
         Index("ix_submission_user_id_challenge_id", "user_id", "challenge_id"),
         # Covers the gradebook cells' recomputation (services.gradebook_cells: the version
@@ -49,7 +49,6 @@ class Submission(db.Model):
     version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
     kind: Mapped[str] = mapped_column(String(16), default=Kind.SUBMISSION)
     code: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(16), default=Status.QUEUED)
     verdict: Mapped[str | None] = mapped_column(String(32))
     passed: Mapped[int] = mapped_column(default=0)
     total: Mapped[int] = mapped_column(default=0)
@@ -60,12 +59,7 @@ class Submission(db.Model):
     message_data: Mapped[list | None] = mapped_column(JSON)
     #: Rows graded before message codes: the message in Korean, {"ko": {"message": ...}}.
     translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
-    attempt: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    #: While running: the worker's claim ends then unless renewed (arena.services.leases).
-    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     user: Mapped[User] = relationship()
     challenge: Mapped[Challenge] = relationship()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from arena.jobs.preparation import prepared_data
 from arena.models import Challenge, ChallengeVersion
 from arena.presenters.texts import localized
-from arena.services.preparation import prepared_data
 from arena.services.versions import version_spec
 from graders.judging.judge import display
 

@@ -1,7 +1,7 @@
 """The challenge catalog in the database: synced from challenge folders, listed for learners.
 
 Syncing never publishes unproven work: a new or changed folder becomes its challenge's draft,
-to be published by the first validation that finds it valid (`arena.services.validation`);
+to be published by the first validation that finds it valid (`arena.jobs.validation`);
 a broken folder is reported and skipped, and the version learners see stays live.
 """
 
@@ -14,8 +14,8 @@ from sqlalchemy import select
 
 from arena.errors import NotFound
 from arena.extensions import db
+from arena.jobs.validation import request_validation
 from arena.models import Challenge, ChallengeVersion, Origin
-from arena.services.validation import request_validation
 from arena.services.versions import describe, make_draft, publish, store_version
 from graders.authoring.bundle import folder_files
 from graders.authoring.record import read_record

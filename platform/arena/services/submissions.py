@@ -15,6 +15,7 @@ from arena.bounds import unstorable
 from arena.config import DEFAULTS
 from arena.errors import NotFound, PayloadTooLarge, TooManyRequests, Unprocessable
 from arena.extensions import db
+from arena.jobs import finished
 from arena.models import (
     Assignment,
     AssignmentChallenge,
@@ -27,7 +28,6 @@ from arena.models import (
     Submission,
     User,
 )
-from arena.services import finished
 from arena.services.catalog import get_challenge
 from arena.services.courses import visible_course
 from graders import Status

@@ -6,7 +6,7 @@ waiting thread of the process (each of which would look at the database for noth
 Within one process `announce` wakes them directly. Across processes (the distributed queue:
 verdicts recorded by `arena worker`, read by the web tier) a relay carries the word: the
 recording process relays each announcement, and a waiting process starts, on its first wait,
-a listener that wakes its threads (arena.distributed: Redis publish/subscribe).
+a listener that wakes its threads (arena.jobs.distributed: Redis publish/subscribe).
 """
 
 from __future__ import annotations

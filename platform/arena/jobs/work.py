@@ -1,6 +1,6 @@
 """One unit of work for a worker, whichever queue feeds it, learners first.
 
-`grade_next` grades the queued submission or run whose turn it is (arena.services.jobs:
+`grade_next` grades the queued submission or run whose turn it is (arena.jobs.grading:
 turns between users, then runs first); `regrade_next` regrades one item, when no submission
 waits. The authoring lane's own threads, never these, run `author_next`: one validation or
 preparation (many sandboxes: seconds), in turns between authors. Each tells whether there
@@ -12,11 +12,11 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from arena.extensions import db
+from arena.jobs import lane
+from arena.jobs.grading import SUBMISSIONS, claim_next
+from arena.jobs.preparation import prepared_versions
+from arena.jobs.regrading import REGRADE_ITEMS, claim_next_item
 from arena.models import Submission
-from arena.services import version_jobs
-from arena.services.grading import grade_submission
-from arena.services.jobs import claim_next, prepared_versions
-from arena.services.regrades import claim_next_item, regrade_item
 from graders import Status
 from graders.sandbox import Sandbox
 
@@ -26,7 +26,7 @@ def grade_next(sandbox: Sandbox) -> bool:
     submission_id = claim_next()
     if submission_id is None:
         return False
-    grade_submission(submission_id, sandbox)
+    SUBMISSIONS.run(submission_id, sandbox)
     return True
 
 
@@ -35,13 +35,13 @@ def regrade_next(sandbox: Sandbox) -> bool:
     item_id = claim_next_item()
     if item_id is None:
         return False
-    regrade_item(item_id, sandbox)
+    REGRADE_ITEMS.run(item_id, sandbox)
     return True
 
 
 def author_next(sandbox: Sandbox) -> bool:
     """Validate or prepare one version, whichever's turn it is."""
-    return version_jobs.run_next(sandbox)
+    return lane.run_next(sandbox)
 
 
 def queued_submissions() -> int:
