@@ -37,7 +37,7 @@ from arena.jobs import finished
 from arena.jobs.kinds import reap
 from arena.jobs.queue import AuthorLane
 from arena.jobs.sandbox import get_author_sandbox
-from arena.jobs.work import grade_next, queued_submissions, regrade_next
+from arena.jobs.work import grade_next, queued_submissions, work_next
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
@@ -162,7 +162,7 @@ class DistributedQueue:
         def background() -> None:
             lane.wake.set()
             with app.app_context():
-                while not stopping.is_set() and (grade_next(sandbox) or regrade_next(sandbox)):
+                while not stopping.is_set() and work_next(sandbox):
                     pass
 
     def _wake_graders(self) -> None:

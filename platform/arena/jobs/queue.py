@@ -22,7 +22,7 @@ from flask import Flask
 
 from arena.jobs.kinds import reap
 from arena.jobs.sandbox import get_author_sandbox, get_sandbox
-from arena.jobs.work import author_next, grade_next, regrade_next
+from arena.jobs.work import author_next, work_next
 from graders.sandbox import Sandbox
 
 log = logging.getLogger(__name__)
@@ -154,7 +154,7 @@ class EmbeddedQueue:
         while not self._stop.is_set():
             try:
                 with self.app.app_context():
-                    busy = grade_next(self.sandbox) or regrade_next(self.sandbox)
+                    busy = work_next(self.sandbox)
             except Exception:  # a broken database must not kill the worker for good
                 log.exception("worker step failed")
                 busy = False

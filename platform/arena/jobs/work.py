@@ -1,19 +1,22 @@
 """One unit of work for a worker, whichever queue feeds it, learners first.
 
 `grade_next` grades the queued submission or run whose turn it is (arena.jobs.grading:
-turns between users, then runs first); `regrade_next` regrades one item, when no submission
-waits. The authoring lane's own threads, never these, run `author_next`: one validation or
-preparation (many sandboxes: seconds), in turns between authors. Each tells whether there
-was work.
+turns between users, then runs first); `work_next` does that, else the next job of the kinds
+behind learners' (a regrade item), in GRADING_ORDER. The authoring lane's own threads, never
+these, run `author_next`: one validation or preparation (many sandboxes: seconds), in turns
+between authors. Each tells whether there was work.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from sqlalchemy import func, select
 
 from arena.extensions import db
 from arena.jobs import lane
 from arena.jobs.grading import SUBMISSIONS, claim_next
+from arena.jobs.lifecycle import JobKind
 from arena.jobs.preparation import prepared_versions
 from arena.jobs.regrading import REGRADE_ITEMS, claim_next_item
 from arena.models import Submission
@@ -21,22 +24,28 @@ from graders import Status
 from graders.sandbox import Sandbox
 
 
+def _run_next(claim_next: Callable[[], int | None], kind: JobKind, sandbox: Sandbox) -> bool:
+    """Claim the job of `kind` whose turn it is and run it."""
+    job_id = claim_next()
+    if job_id is None:
+        return False
+    kind.run(job_id, sandbox)
+    return True
+
+
 def grade_next(sandbox: Sandbox) -> bool:
     """Grade one queued submission."""
-    submission_id = claim_next()
-    if submission_id is None:
-        return False
-    SUBMISSIONS.run(submission_id, sandbox)
-    return True
+    return _run_next(claim_next, SUBMISSIONS, sandbox)
 
 
-def regrade_next(sandbox: Sandbox) -> bool:
-    """Regrade one item of a regrade."""
-    item_id = claim_next_item()
-    if item_id is None:
-        return False
-    REGRADE_ITEMS.run(item_id, sandbox)
-    return True
+#: What a grading worker takes, first kind first: how each claims its next job, and the kind.
+GRADING_ORDER: tuple[tuple[Callable[[], int | None], JobKind], ...] = (
+    (claim_next, SUBMISSIONS), (claim_next_item, REGRADE_ITEMS))
+
+
+def work_next(sandbox: Sandbox) -> bool:
+    """Do one job of the first kind in GRADING_ORDER that has one queued."""
+    return any(_run_next(claim, kind, sandbox) for claim, kind in GRADING_ORDER)
 
 
 def author_next(sandbox: Sandbox) -> bool:
