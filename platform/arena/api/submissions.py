@@ -13,6 +13,7 @@ from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
 from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.config import DEFAULTS
+from arena.jobs.finished import wait_until_done
 from arena.jobs.intake import submit
 from arena.jobs.waiters import waiters_of
 from arena.models import Kind, Submission
@@ -22,7 +23,6 @@ from arena.services.submissions import (
     Page,
     get_submission,
     submission_page,
-    wait_until_done,
 )
 from graders import Status, Verdict
 

@@ -29,7 +29,7 @@ from graders import Status
 from graders.sandbox import Sandbox
 
 #: The lane's kinds of job, by name.
-KINDS: dict[str, JobKind] = {kind.name: kind for kind in (PREPARATIONS, VALIDATIONS)}
+LANE_KINDS: dict[str, JobKind] = {kind.name: kind for kind in (PREPARATIONS, VALIDATIONS)}
 
 
 def _queued(kind: JobKind) -> Select:
@@ -60,14 +60,14 @@ def lane_order() -> Select:
     last job started longest ago, then the lower rank, then the oldest version. So one
     author's slow drafts delay another author's job by at most the jobs running when it came.
     """
-    queued = union_all(*(_queued(kind) for kind in KINDS.values())).subquery()
+    queued = union_all(*(_queued(kind) for kind in LANE_KINDS.values())).subquery()
     theirs = aliased(ChallengeVersion)
     same_author = theirs.author_id.is_not_distinct_from(queued.c.author_id)
     running = [select(func.count()).where(getattr(theirs, kind.status.key) == Status.RUNNING,
                                           same_author).scalar_subquery()
-               for kind in KINDS.values()]
+               for kind in LANE_KINDS.values()]
     last = [select(func.max(getattr(theirs, kind.prefix + "started_at")))
-            .where(same_author).scalar_subquery() for kind in KINDS.values()]
+            .where(same_author).scalar_subquery() for kind in LANE_KINDS.values()]
     place = func.row_number().over(partition_by=queued.c.author_id,
                                    order_by=(queued.c.rank, queued.c.id))
     turns = select(queued.c.kind, queued.c.id, queued.c.rank, _later(*last).label("last"),
@@ -81,7 +81,7 @@ def claim_next() -> tuple[str, int] | None:
     candidates = db.session.execute(lane_order()).all()
     db.session.commit()
     return next(((kind, version_id) for kind, version_id in candidates
-                 if KINDS[kind].claim(version_id)), None)
+                 if LANE_KINDS[kind].claim(version_id)), None)
 
 
 def request_waiting() -> None:
@@ -105,7 +105,7 @@ def run_next(sandbox: Sandbox) -> bool:
     if job is None:
         return False
     kind, version_id = job
-    KINDS[kind].run(version_id, sandbox)
+    LANE_KINDS[kind].run(version_id, sandbox)
     return True
 
 
@@ -120,7 +120,7 @@ def refuse_past_cap(version: ChallengeVersion) -> None:
     busy = union(*(select(ChallengeVersion.id).where(
         kind.status.in_((Status.QUEUED, Status.RUNNING)),
         ChallengeVersion.author_id == version.author_id, ChallengeVersion.id != version.id)
-        for kind in KINDS.values())).subquery()
+        for kind in LANE_KINDS.values())).subquery()
     waiting = db.session.scalar(select(func.count()).select_from(busy))
     if waiting >= limit:
         db.session.rollback()
