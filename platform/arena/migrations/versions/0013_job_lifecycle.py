@@ -41,14 +41,14 @@ def upgrade() -> None:
     with op.batch_alter_table("challenge_version") as batch:
         for job in JOBS:
             _add_lifecycle(batch, job)
+    op.execute("UPDATE challenge_version SET prepare_status = 'done' "
+               "WHERE prepare_status = 'failed'")
     for job in JOBS:
         op.execute(f"UPDATE challenge_version SET {job}_lease_expires_at = lease_expires_at, "
                    f"{job}_attempt = 1 WHERE {job}_status = 'running'")
         op.execute(f"UPDATE challenge_version SET {job}_started_at = job_started_at "
                    f"WHERE {job}_status IS NOT NULL")
         op.execute(f"UPDATE challenge_version SET {job}_attempt = 1 WHERE {job}_status = 'done'")
-    op.execute("UPDATE challenge_version SET prepare_status = 'done' "
-               "WHERE prepare_status = 'failed'")
     with op.batch_alter_table("challenge_version") as batch:
         for name in SHARED_INDEX:
             batch.drop_index(name)
@@ -64,6 +64,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Put back the shared lease and start (a version's later one) and the failed status."""
     with op.batch_alter_table("challenge_version") as batch:
+        for job in JOBS:
+            batch.drop_constraint(op.f(f"ck_challenge_version_{job}_status"), type_="check")
         batch.add_column(sa.Column("lease_expires_at", sa.DateTime(), nullable=True))
         batch.add_column(sa.Column("job_started_at", sa.DateTime(), nullable=True))
     op.execute("UPDATE challenge_version SET "
@@ -75,8 +77,6 @@ def downgrade() -> None:
     op.execute("UPDATE challenge_version SET prepare_status = 'failed' WHERE prepare_status = "
                "'done' AND prepared IS NULL AND prepare_error IS NOT NULL")
     with op.batch_alter_table("challenge_version") as batch:
-        for job in JOBS:
-            batch.drop_constraint(op.f(f"ck_challenge_version_{job}_status"), type_="check")
         for name in INDEXES:
             batch.drop_index(name)
         for job in JOBS:
