@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 ARENA = str(Path(sys.executable).with_name("arena"))
-SERVER_IMPORT = "import arena.api, arena.web, arena.queue, graders"
+SERVER_IMPORT = "import arena.api, arena.web, arena.jobs.queue, graders"
 COMMANDS = {
     "`arena submit --help`": [ARENA, "submit", "--help"],
     "`arena --help`": [ARENA, "--help"],

@@ -162,7 +162,7 @@ def _challenges(connection, count: int, now: datetime) -> list[int]:
         {"challenge_id": ids[slug], "number": 1,
          "content_hash": hashlib.sha256(slug.encode()).hexdigest(), "files": None,
          "spec": _spec(slug, i).to_json(), "prepared": None,
-         "prepare_error": "bench: a gradebook row, never graded", "prepare_status": "failed",
+         "prepare_error": "bench: a gradebook row, never graded", "prepare_status": "done",
          "created_at": now - 100 * DAY,
          "published_at": now - 100 * DAY, "validation_status": "done",
          "validation": {"valid": True, "problems": []}, "publish_when_valid": False}

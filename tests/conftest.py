@@ -24,9 +24,9 @@ from arena import create_app
 from arena.config import database_url
 from arena.db import upgrade
 from arena.extensions import db
+from arena.jobs.queue import EmbeddedQueue, get_queue
+from arena.jobs.sandbox import close_sandbox
 from arena.models import ChallengeVersion, User
-from arena.queue import EmbeddedQueue, get_queue
-from arena.sandbox import close_sandbox
 from arena.services.authoring import import_challenge
 from arena.services.catalog import list_challenges, sync_catalog
 from arena.services.users import create_token, create_user

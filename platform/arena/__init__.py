@@ -14,8 +14,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     # must start without loading Flask, SQLAlchemy and the graders (tests/arena/test_client.py).
     from apiflask import APIFlask
 
-    from arena import api, bounds, config, extensions, queue, ratelimit, web
-    from arena.services import preparation
+    from arena import api, bounds, config, extensions, ratelimit, web
+    from arena.jobs import preparation, queue
 
     # docs_path=None: the docs page is ours (arena.web.api_docs), under the pages' CSP.
     app = APIFlask(__name__, title="Attention Arena API", version="1",

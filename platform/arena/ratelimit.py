@@ -7,7 +7,7 @@
 - the API: refused bearer tokens per client address, counted where the API refuses one
   (`count_refused_token`), so that a valid token is never counted nor refused;
 - fair use: submissions and runs per user, counted where code is taken in (`count_intake`,
-  called by arena.intake for the API and the form alike);
+  called by arena.jobs.intake for the API and the form alike);
 - join codes: codes that name no course, per user and per client address, counted where a
   code is looked up (`count_join`, called by arena.joining for the API and the pages alike);
 - `POST /account/tokens`: every API token created, per user.

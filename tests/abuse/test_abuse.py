@@ -43,8 +43,8 @@ from abuse_harness import (
     unavailable,
 )
 
-from arena.queue import get_queue
-from arena.sandbox import close_sandbox
+from arena.jobs.queue import get_queue
+from arena.jobs.sandbox import close_sandbox
 from graders.grading.grade import grade
 from graders.verdicts import Verdict
 

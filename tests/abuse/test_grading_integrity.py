@@ -32,10 +32,10 @@ from abuse_harness import BACKENDS, docker_required, read_header, unavailable
 from sqlalchemy import select, text
 
 from arena.extensions import db
+from arena.jobs.preparation import prepare_version, prepared_data
+from arena.jobs.sandbox import get_sandbox
 from arena.models import Challenge
-from arena.sandbox import get_sandbox
 from arena.services.catalog import get_challenge
-from arena.services.preparation import prepare_version, prepared_data
 from arena.services.users import create_token, create_user
 from graders.sandbox.base import SandboxUnavailable
 from graders.sandbox.selection import select_sandbox

@@ -2,9 +2,9 @@
 
 import pytest
 
-from arena.sandbox import get_sandbox
+from arena.jobs.preparation import prepare_version
+from arena.jobs.sandbox import get_sandbox
 from arena.services.catalog import get_challenge
-from arena.services.preparation import prepare_version
 
 
 def test_list_is_anonymous_and_in_catalog_order(client, catalog):

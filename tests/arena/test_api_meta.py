@@ -2,7 +2,7 @@
 
 import pytest
 
-from arena.sandbox import get_sandbox
+from arena.jobs.sandbox import get_sandbox
 
 EXPECTED_PATHS = {
     "/api/v1/health": {"get"},

@@ -11,8 +11,8 @@ import zipfile
 import pytest
 
 from arena.extensions import db
+from arena.jobs.lane import run_next
 from arena.models import Challenge
-from arena.services.version_jobs import run_next
 from graders.files.archive import files_from_archive
 
 SLUG = "running-max"

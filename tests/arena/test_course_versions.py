@@ -15,10 +15,10 @@ from datetime import timedelta
 import pytest
 
 from arena.extensions import db
+from arena.jobs.grading import SUBMISSIONS, record_report
+from arena.jobs.regrading import claim_next_item, record_regrade
 from arena.models import ChallengeVersion, Submission, User
 from arena.services.gradebook_cells import pinned_versions
-from arena.services.jobs import claim, record_report
-from arena.services.regrades import claim_next_item, record_regrade
 from arena.services.submissions import create_submission
 from graders.report import GradeReport, TestReport
 from graders.verdicts import Verdict
@@ -66,7 +66,7 @@ def _submitted(app, username: str, verdicts: dict[int, str], kind: str = "submis
         numbers = dict(db.session.execute(db.select(ChallengeVersion.id, ChallengeVersion.number)
                                           .where(ChallengeVersion.challenge_id
                                                  == submission.challenge_id)).all())
-        assert claim(submission.id)
+        assert SUBMISSIONS.claim(submission.id)
         pinned = {vid: _report(verdicts[numbers[vid]]) for vid in pinned_versions(submission.id)}
         assert {numbers[vid] for vid in pinned} | {submission.version.number} == set(verdicts)
         assert record_report(submission.id, 1, _report(verdicts[submission.version.number]),

@@ -17,9 +17,9 @@ from sqlalchemy import select, update
 from arena import create_app
 from arena.config import DEFAULTS
 from arena.extensions import db
+from arena.jobs import grading
 from arena.models import Submission, User
 from arena.ratelimit import KEY_PREFIX, limiter_of
-from arena.services import jobs
 from arena.services.submissions import create_submission
 from arena.services.users import create_token, create_user
 from graders.verdicts import Status
@@ -175,7 +175,7 @@ def _done(submission_id: int) -> None:
 
 def _serve() -> int | None:
     """Claim the next job and finish it, as one worker does."""
-    claimed = jobs.claim_next()
+    claimed = grading.claim_next()
     if claimed is not None:
         _done(claimed)
     return claimed
@@ -189,7 +189,7 @@ def test_claims_take_turns_between_users(app, claimable_catalog):
         [later] = _queue(third, 1)
         # One turn each: the flood's first, then the learner's, then the third user's; the
         # rest of the flood one at a time, as each of its jobs ends.
-        claimed = [jobs.claim_next() for _ in range(4)]
+        claimed = [grading.claim_next() for _ in range(4)]
         assert claimed == [flooded[0], submitted, later, None]
         _done(flooded[0])
         assert [_serve() for _ in range(5)] == [*flooded[1:], None]
@@ -199,10 +199,10 @@ def test_a_user_with_a_job_running_waits_behind_one_without(app, claimable_catal
     with app.app_context():
         flood, learner = create_user("flood"), create_user("lee")
         flooded = _queue(flood, 4)
-        assert [jobs.claim_next(), jobs.claim_next()] == [flooded[0], None]  # one at a time
+        assert [grading.claim_next(), grading.claim_next()] == [flooded[0], None]  # one at a time
         runs = _queue(flood, 2, "run")  # the flood's runs come before its own submissions...
         [submitted] = _queue(learner, 1)  # ...but not before another user's turn
-        assert jobs.claim_next() == submitted
+        assert grading.claim_next() == submitted
         _done(flooded[0])
         assert [_serve() for _ in range(6)] == [*runs, *flooded[1:], None]
 

@@ -8,9 +8,9 @@ import pytest
 
 from arena.db import downgrade, upgrade
 from arena.extensions import db
+from arena.jobs.grading import SUBMISSIONS, record_report
 from arena.models import GradebookCell, User
 from arena.services.gradebook import spreadsheet_safe
-from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
 from graders.report import GradeReport
 from graders.verdicts import Verdict
@@ -43,7 +43,7 @@ def _graded(app, username: str, slug: str, verdict: str, at: datetime) -> None:
         submission = create_submission(user, slug, "def f():\n    pass\n")
         submission.created_at = at
         db.session.commit()
-        assert claim(submission.id)
+        assert SUBMISSIONS.claim(submission.id)
         assert record_report(submission.id, 1, GradeReport(Verdict(verdict)))
 
 

@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import func, select
 
 from arena.extensions import db
+from arena.jobs import grading, kinds, lifecycle
 from arena.models import Submission, TestResult, User
-from arena.services import jobs, leases
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from graders.report import GradeReport, TestReport
@@ -42,7 +42,7 @@ def _report(verdict: Verdict = Verdict.WRONG_ANSWER) -> GradeReport:
 
 def _claimed(name: str = "ann") -> tuple[int, int]:
     submission = create_submission(_user(name), "softmax", CODE)
-    assert jobs.claim_next() == submission.id
+    assert grading.claim_next() == submission.id
     return submission.id, 1
 
 
@@ -52,10 +52,10 @@ def test_claim_next_takes_runs_first_then_the_oldest(ctx):
     run = create_submission(_user(), "softmax", CODE, kind="run").id
     taken = []
     for _ in range(3):  # one job of a user at a time: the next only once the last is done
-        taken.append(jobs.claim_next())
-        assert jobs.claim_next() is None
-        assert jobs.record_report(taken[-1], 1, _report())
-    assert taken == [run, first, second] and jobs.claim_next() is None
+        taken.append(grading.claim_next())
+        assert grading.claim_next() is None
+        assert grading.record_report(taken[-1], 1, _report())
+    assert taken == [run, first, second] and grading.claim_next() is None
     row = db.session.get(Submission, first, populate_existing=True)
     assert row.status == "done" and row.attempt == 1 and row.started_at
 
@@ -66,7 +66,7 @@ def _race(app, workers: int = 6) -> list[int]:
 
     def worker() -> None:
         with app.app_context():
-            while (claimed := jobs.claim_next()) is not None:
+            while (claimed := grading.claim_next()) is not None:
                 claims.append(claimed)
 
     threads = [threading.Thread(target=worker) for _ in range(workers)]
@@ -98,8 +98,8 @@ def test_threads_racing_on_one_users_jobs_claim_one(app, claimable_catalog):
 
 def test_record_report_stores_verdict_and_tests_once(ctx):
     submission_id, attempt = _claimed()
-    assert jobs.record_report(submission_id, attempt, _report())
-    assert not jobs.record_report(submission_id, attempt, _report(Verdict.ACCEPTED))
+    assert grading.record_report(submission_id, attempt, _report())
+    assert not grading.record_report(submission_id, attempt, _report(Verdict.ACCEPTED))
     row = db.session.get(Submission, submission_id, populate_existing=True)
     assert (row.status, row.verdict, row.passed, row.total) == ("done", "wrong_answer", 1, 2)
     assert row.message == "a message" and row.finished_at >= row.started_at
@@ -120,21 +120,21 @@ def _lapse(*submission_ids: int) -> None:
 def test_a_stale_attempt_cannot_record(ctx):
     submission_id, attempt = _claimed()
     _lapse(submission_id)
-    assert leases.reap() == 1
-    assert jobs.claim_next() == submission_id
-    assert not jobs.record_report(submission_id, attempt, _report())
-    assert not jobs.record_internal_error(submission_id, attempt, "late")
-    assert jobs.record_report(submission_id, attempt + 1, _report())
+    assert kinds.reap() == 1
+    assert grading.claim_next() == submission_id
+    assert not grading.record_report(submission_id, attempt, _report())
+    assert not grading.record_internal_error(submission_id, attempt, "late")
+    assert grading.record_report(submission_id, attempt + 1, _report())
 
 
 def test_a_queued_submission_cannot_be_recorded(ctx):
     submission = create_submission(_user(), "softmax", CODE)
-    assert not jobs.record_report(submission.id, 0, _report())
+    assert not grading.record_report(submission.id, 0, _report())
 
 
 def test_record_internal_error_ends_the_submission(ctx):
     submission_id, attempt = _claimed()
-    assert jobs.record_internal_error(submission_id, attempt, "the grader broke")
+    assert grading.record_internal_error(submission_id, attempt, "the grader broke")
     row = db.session.get(Submission, submission_id, populate_existing=True)
     assert (row.status, row.verdict, row.message) == ("done", "internal_error", "the grader broke")
 
@@ -143,17 +143,17 @@ def test_a_live_lease_is_kept_and_a_lapsed_one_requeued(ctx):
     live, _ = _claimed()
     row = db.session.get(Submission, live)
     assert row.lease_expires_at > datetime.now(UTC) + timedelta(seconds=20)
-    assert leases.reap() == 0  # another process starting up takes nothing from this one
+    assert kinds.reap() == 0  # another process starting up takes nothing from this one
     assert db.session.get(Submission, live, populate_existing=True).status == "running"
 
 
 def test_reap_puts_lapsed_work_back_and_gives_up_after_three_attempts(ctx):
     stuck, _ = _claimed()
     doomed, _ = _claimed("bob")
-    db.session.get(Submission, doomed).attempt = leases.MAX_ATTEMPTS
+    db.session.get(Submission, doomed).attempt = lifecycle.MAX_ATTEMPTS
     db.session.commit()
     _lapse(stuck, doomed)
-    assert leases.reap() == 1
+    assert kinds.reap() == 1
     db.session.expire_all()
     assert db.session.get(Submission, stuck).status == "queued"
     gave_up = db.session.get(Submission, doomed)
@@ -168,7 +168,7 @@ def test_learner_text_is_stored_safely(ctx):
         TestReport("public", hidden=False, passed=False, message=nasty,
                            error_type="E" * 300, got=nasty),
     ], nasty, output=nasty)
-    assert jobs.record_report(submission_id, attempt, report)
+    assert grading.record_report(submission_id, attempt, report)
     row = db.session.get(Submission, submission_id, populate_existing=True)
     assert row.message == row.output == "a\ufffdb?c"
     assert row.tests[0].message == "a\ufffdb?c" and len(row.tests[0].error_type) == 128

@@ -11,11 +11,11 @@ import types
 
 import pytest
 
-from arena.distributed import FINISHED, DistributedQueue
 from arena.extensions import db
+from arena.jobs import finished, grading
+from arena.jobs.distributed import FINISHED, DistributedQueue
+from arena.jobs.waiters import waiters_of
 from arena.models import Submission
-from arena.services import finished, jobs
-from arena.services.waiters import waiters_of
 from bench.live_server import wait_until
 
 CODE = {"code": "def softmax(row):\n    return row\n"}
@@ -49,9 +49,9 @@ def _record(app, url: str) -> None:
     """Claim the submission and record a verdict, as a worker would (it announces it)."""
     submission_id = int(url.rsplit("/", 1)[1])
     with app.app_context():
-        assert jobs.claim(submission_id)
+        assert grading.SUBMISSIONS.claim(submission_id)
         attempt = db.session.get(Submission, submission_id).attempt
-        assert jobs.record_internal_error(submission_id, attempt, "recorded by the test")
+        assert grading.record_internal_error(submission_id, attempt, "recorded by the test")
 
 
 def test_a_read_with_wait_answers_when_the_verdict_is_recorded(app, client, catalog,
@@ -123,7 +123,7 @@ def test_an_announcement_wakes_the_waits_for_its_submission_only():
 
 PUBLISHER = """
 import sys, types
-from arena.distributed import DistributedQueue
+from arena.jobs.distributed import DistributedQueue
 DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": sys.argv[1]}))._publish(7)
 """
 

@@ -8,10 +8,10 @@ import sqlalchemy as sa
 
 from arena.db import downgrade, upgrade
 from arena.extensions import db
+from arena.jobs.grading import GAVE_UP
 from arena.models import ChallengeVersion, Submission, TestResult
 from arena.presenters import present_submission
 from arena.services.catalog import track_titles
-from arena.services.leases import GAVE_UP
 from arena.services.versions import version_spec
 from graders.challenge.spec import load_files
 

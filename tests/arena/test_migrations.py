@@ -9,14 +9,22 @@ from sqlalchemy import inspect, text
 
 from arena.db import current_revision, downgrade, upgrade
 from arena.extensions import Base, db
-from arena.models import Assignment, AssignmentChallenge, Submission, TestResult, User
+from arena.jobs.grading import SUBMISSIONS, record_report
+from arena.jobs.regrading import claim_next_item, record_regrade
+from arena.models import (
+    Assignment,
+    AssignmentChallenge,
+    ChallengeVersion,
+    Submission,
+    TestResult,
+    User,
+)
 from arena.presenters import present_submission as present
 from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.authoring import import_challenge
 from arena.services.courses import create_course, join_course
 from arena.services.gradebook_cells import refresh_assignment
-from arena.services.jobs import claim, record_report
-from arena.services.regrades import claim_next_item, record_regrade, request_regrade
+from arena.services.regrades import request_regrade
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from graders.report import GradeReport
@@ -80,6 +88,43 @@ def test_translations_arrive_on_a_database_with_graded_rows(app):
         assert (row.name, row.message, row.message_data) == ("old case", "not run", None)
         shown = present(db.session.get(Submission, 1), "ko")
         assert shown["tests"][0]["name"] == "old case" and shown["message"] == ""
+
+
+def test_a_versions_jobs_keep_their_lease_start_and_failure_through_0013(app):
+    """0013 gives the lease and start a version's two jobs shared to the one that held them,
+    and a failed preparation becomes done with its error; the downgrade puts both back."""
+    downgrade(app, "0012")
+    with app.app_context(), db.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO challenge (id, slug, title, difficulty, track, \"order\", tags, "
+            "entry_point, active, origin) VALUES (1, 'c', '{}', 'easy', 'foundations', 1, '[]', "
+            "'f', true, 'folder')"))
+        connection.execute(text(
+            "INSERT INTO challenge_version (id, challenge_id, number, content_hash, statement, "
+            "starter, hints, entry_point, time_limit, memory_mb, rtol, atol, spec, created_at, "
+            "publish_when_valid, validation_status, prepare_status, prepare_error, "
+            "lease_expires_at, job_started_at) VALUES (1, 1, 1, 'h', '{}', '', '{}', 'f', 1, "
+            "64, 0, 0, '{}', '2026-01-01 00:00:00', false, 'running', 'failed', 'it broke', "
+            "'2026-01-01 00:05:00', '2026-01-01 00:01:00')"))
+    upgrade(app)
+    columns = ("validation_status", "validation_attempt", "validation_lease_expires_at",
+               "validation_started_at", "prepare_status", "prepare_attempt",
+               "prepare_lease_expires_at", "prepare_started_at", "prepare_error")
+    with app.app_context():
+        version = db.session.get(ChallengeVersion, 1)
+        values = {column: getattr(version, column) for column in columns}
+    lease, start = (datetime(2026, 1, 1, 0, minute, tzinfo=UTC) for minute in (5, 1))
+    assert values == {
+        "validation_status": "running", "validation_attempt": 1,
+        "validation_lease_expires_at": lease, "validation_started_at": start,
+        "prepare_status": "done", "prepare_attempt": 1, "prepare_lease_expires_at": None,
+        "prepare_started_at": start, "prepare_error": "it broke"}
+    downgrade(app, "0012")
+    with app.app_context(), db.engine.connect() as connection:
+        back = connection.execute(text(
+            "SELECT prepare_status, lease_expires_at IS NOT NULL, job_started_at IS NOT NULL "
+            "FROM challenge_version"))
+        assert tuple(back.one()) == ("failed", True, True)
 
 
 def test_migrations_match_the_models(app):
@@ -169,6 +214,6 @@ def _user(username: str) -> User:
 def _graded(user: User, slug: str, verdict: str) -> int:
     """Record a verdict for a new submission as a worker does (no pinned version differs)."""
     submission = create_submission(user, slug, "def running_max(row):\n    return row\n")
-    assert claim(submission.id)
+    assert SUBMISSIONS.claim(submission.id)
     assert record_report(submission.id, 1, GradeReport(Verdict(verdict)))
     return submission.id

@@ -1,4 +1,4 @@
-"""The decoded prepared data a process keeps (arena.services.preparation) is bounded by bytes,
+"""The decoded prepared data a process keeps (arena.jobs.preparation) is bounded by bytes,
 not entries: each entry weighs at least what decoding it took, measured here."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import tracemalloc
 
 import pytest
 
-from arena.services.preparation import DecodedCache, decoded_bytes
+from arena.jobs.preparation import DecodedCache, decoded_bytes
 from graders.challenge.prepared import Prepared, PreparedCase
 
 

@@ -9,10 +9,9 @@ import pytest
 from sqlalchemy import select
 
 from arena.extensions import db
+from arena.jobs.grading import NOT_PREPARED, claim_next
 from arena.models import ChallengeVersion, Submission, User
 from arena.services.catalog import get_challenge, sync_catalog
-from arena.services.grading import NOT_PREPARED
-from arena.services.jobs import claim_next
 from arena.services.submissions import create_submission
 from graders.authoring.record import update_record
 from graders.challenge.spec import load_catalog

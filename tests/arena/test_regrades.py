@@ -10,9 +10,10 @@ import time
 import pytest
 
 from arena.extensions import db
+from arena.jobs.grading import claim_next
+from arena.jobs.regrading import claim_next_item, record_regrade
 from arena.models import RegradeItem, Submission, User
-from arena.services.jobs import claim_next
-from arena.services.regrades import claim_next_item, progress, record_regrade
+from arena.services.regrades import progress
 from arena.services.submissions import create_submission
 from graders.report import GradeReport, TestReport
 from graders.verdicts import Status, Verdict

@@ -9,9 +9,9 @@ from sqlalchemy import select
 
 from arena.cli import main
 from arena.extensions import db
+from arena.jobs.pruner import Pruner
 from arena.models import Kind, Submission, TestResult
 from arena.models.types import utcnow
-from arena.pruner import Pruner
 from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.courses import create_course, join_course
 from arena.services.gradebook_cells import refresh_submission

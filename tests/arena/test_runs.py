@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import update
 
 from arena.extensions import db
+from arena.jobs.waiters import Waiters, waiters_of
 from arena.models import Submission
-from arena.services.waiters import Waiters, waiters_of
 from bench.live_server import wait_until
 from graders.verdicts import Status
 

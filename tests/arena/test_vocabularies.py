@@ -11,8 +11,8 @@ from sqlalchemy import inspect, select, text
 from sqlalchemy.exc import StatementError
 
 from arena.extensions import db
+from arena.jobs.grading import SUBMISSIONS, record_report
 from arena.models import CourseRole, Kind, LatePolicy, Role, Submission
-from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from graders.report import GradeReport
@@ -35,7 +35,7 @@ def test_kind_and_verdict_are_stored_as_plain_strings_and_read_back_as_members(
     with app.app_context():
         submission = create_submission(create_user("ann"), "softmax",
                                        "def softmax(row):\n    return row\n")
-        assert claim(submission.id)
+        assert SUBMISSIONS.claim(submission.id)
         assert record_report(submission.id, 1, GradeReport(Verdict.WRONG_ANSWER))
         stored = db.session.execute(text("SELECT kind, verdict FROM submission")).one()
         db.session.expire_all()

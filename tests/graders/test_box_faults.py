@@ -94,7 +94,7 @@ def test_a_box_that_fails_the_platform_raises_for_the_platform_to_record(challen
         def run(self, job, limits, hidden=False):
             raise ConnectionError("the Docker engine went away")
 
-    with pytest.raises(ConnectionError):  # arena.services.grading records internal_error
+    with pytest.raises(ConnectionError):  # arena.jobs.grading records internal_error
         grade(spec, prepared, "ignored", BrokenEngine(lambda job: []))
 
 

@@ -3,7 +3,7 @@
 import json
 from pathlib import Path
 
-from graders.challenge.spec import ChallengeSpec, load_catalog, load_challenge
+from graders.challenge.spec import ChallengeSpec, load_catalog
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 
@@ -14,12 +14,3 @@ def test_every_catalog_spec_round_trips_through_json_text():
     for spec in specs:
         again = ChallengeSpec.from_json(json.loads(json.dumps(spec.to_json())))
         assert again == spec and isinstance(again.mutants[0].explanation, dict)
-
-
-def test_a_spec_stored_before_tracks_were_described_reads_without_them():
-    spec = load_challenge(CHALLENGES / "softmax")
-    data = json.loads(json.dumps(spec.to_json()))
-    del data["track_order"], data["track_title"]
-    old = ChallengeSpec.from_json(data)
-    assert (old.track_order, old.track_title) == (None, {})
-    assert old.mutants == spec.mutants and old.hints == spec.hints and old.tags == spec.tags

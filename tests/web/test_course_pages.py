@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy import select
 
 from arena.extensions import db
+from arena.jobs.grading import SUBMISSIONS, record_report
 from arena.models import Assignment, Course, CourseMember, Regrade, User
 from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.courses import create_course, join_course
-from arena.services.jobs import claim, record_report
 from arena.services.submissions import create_submission
 from graders.report import GradeReport, TestReport
 from graders.verdicts import Verdict
@@ -67,7 +67,7 @@ def graded(app, username: str, slug: str, verdict: str, at: datetime) -> int:
         db.session.commit()
         passed = 3 if verdict == "accepted" else 1
         tests = [TestReport(f"t{i}", hidden=True, passed=i < passed) for i in range(3)]
-        assert claim(submission.id)
+        assert SUBMISSIONS.claim(submission.id)
         assert record_report(submission.id, 1, GradeReport(Verdict(verdict), tests))
         return submission.id
 

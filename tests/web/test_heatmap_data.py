@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.sandbox import get_sandbox
+from arena.jobs.preparation import prepare_version
+from arena.jobs.sandbox import get_sandbox
 from arena.services.catalog import get_challenge, sync_catalog
-from arena.services.preparation import prepare_version
 from graders.authoring.record import update_record
 from graders.challenge.spec import load_catalog
 

@@ -14,7 +14,7 @@ from arena.web.i18n import SOURCE, compile_catalogs
 
 PACKAGE = SOURCE.parent
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "_l": None, "N_": None}
-GRADERS_MESSAGES = PACKAGE.parents[1] / "graders" / "core"
+GRADERS_MESSAGES = PACKAGE.parents[1] / "graders"
 
 
 def _lang(html: str) -> str:

@@ -20,8 +20,8 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from arena.extensions import db
+from arena.jobs import grading
 from arena.models import User
-from arena.services import jobs
 from arena.services.submissions import create_submission
 from arena.web.i18n import SOURCE
 from graders.messages import Text
@@ -102,12 +102,12 @@ def _graded(app, username: str) -> int:
     with app.app_context():
         user = db.session.query(User).filter_by(username=username).one()
         submission = create_submission(user, "softmax", "def softmax(row):\n    return row\n")
-        assert jobs.claim(submission.id)
+        assert grading.SUBMISSIONS.claim(submission.id)
         tests = [TestReport("three increasing logits", False, False,
                             message=Text("values_detail", error="0.5"), names={"ko": "셋"}),
                  TestReport("hidden one", True, False, message=Text("values"))]
         report = GradeReport(Verdict.WRONG_ANSWER, tests, Text("time_limit"))
-        assert jobs.record_report(submission.id, 1, report)
+        assert grading.record_report(submission.id, 1, report)
         return submission.id
 
 

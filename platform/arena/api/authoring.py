@@ -11,7 +11,8 @@ from arena.api.auth import auth, current_user
 from arena.api.errors import ProblemOut, error_responses
 from arena.bounds import MAX_ID
 from arena.errors import InvalidChallenge
-from arena.intake import validate
+from arena.jobs.intake import validate
+from arena.jobs.validation import validation_body
 from arena.models import Challenge, ChallengeVersion
 from arena.services.authoring import (
     archive_of,
@@ -22,7 +23,6 @@ from arena.services.authoring import (
     replace_draft,
     validated_version,
 )
-from arena.services.validation import validation_body
 from arena.services.versions import VERSION, versions_of
 from graders.files.archive import MAX_ARCHIVE_BYTES, files_from_archive
 from graders.files.rules import files_from_mapping

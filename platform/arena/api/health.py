@@ -6,7 +6,7 @@ from apiflask import APIBlueprint, Schema, fields
 from flask import current_app
 
 from arena.api.errors import error_responses
-from arena.sandbox import get_sandbox
+from arena.jobs.sandbox import get_sandbox
 
 bp = APIBlueprint("health", __name__)
 

@@ -10,7 +10,7 @@ from flask import url_for
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.bounds import MAX_ID
-from arena.intake import regrade as queue_regrade
+from arena.jobs.intake import regrade as queue_regrade
 from arena.models import Regrade
 from arena.services.regrades import progress, visible_regrade
 

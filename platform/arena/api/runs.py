@@ -11,12 +11,13 @@ from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
 from arena.api.submissions import ACCEPTED_HEADERS, AcceptedOut, CodeIn, SubmissionOut, accepted
 from arena.config import DEFAULTS
-from arena.intake import submit
+from arena.jobs.finished import wait_until_done
+from arena.jobs.intake import submit
+from arena.jobs.waiters import waiters_of
 from arena.models import Kind
 from arena.presenters import present_submission
 from arena.services.authoring import draft_of
-from arena.services.submissions import get_submission, wait_until_done
-from arena.services.waiters import waiters_of
+from arena.services.submissions import get_submission
 
 bp = APIBlueprint("runs", __name__)
 

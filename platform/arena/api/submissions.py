@@ -13,7 +13,9 @@ from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
 from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.config import DEFAULTS
-from arena.intake import submit
+from arena.jobs.finished import wait_until_done
+from arena.jobs.intake import submit
+from arena.jobs.waiters import waiters_of
 from arena.models import Kind, Submission
 from arena.presenters import present_submission, submission_summary, submission_url
 from arena.services.submissions import (
@@ -21,9 +23,7 @@ from arena.services.submissions import (
     Page,
     get_submission,
     submission_page,
-    wait_until_done,
 )
-from arena.services.waiters import waiters_of
 from graders.verdicts import Status, Verdict
 
 FILTERS = [field.name for field in fields_of(Filters)]

@@ -13,13 +13,12 @@ from arena import create_app
 from arena.db import upgraded_app
 from arena.errors import ArenaError, NotFound
 from arena.extensions import db
+from arena.jobs.sandbox import close_sandbox, get_sandbox
+from arena.jobs.validation import VALIDATIONS, run_validation
 from arena.models import ChallengeVersion
-from arena.sandbox import close_sandbox, get_sandbox
 from arena.services.authoring import archive_of, challenge_named, import_challenge, named_version
 from arena.services.catalog import SyncReport, list_challenges, sync_catalog
 from arena.services.users import find_user
-from arena.services.validation import run_validation
-from arena.services.version_jobs import VALIDATE, claim
 from arena.services.versions import challenge_spec
 from graders.authoring.catalog import catalog_markdown
 from graders.authoring.record import update_record
@@ -69,7 +68,7 @@ def _validate_versions(app: Flask, version_ids: list[int], jobs: int) -> int:
     outcome; return how many failed."""
     def one(version_id: int) -> tuple[tuple, bool]:
         with app.app_context():
-            if not claim(VALIDATE, version_id):  # a running server validates it
+            if not VALIDATIONS.claim(version_id):  # a running server validates it
                 version = db.session.get(ChallengeVersion, version_id)
                 return (version.challenge.slug, version.number, version.validation), False
             version = run_validation(version_id, get_sandbox(app))

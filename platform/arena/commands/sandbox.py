@@ -7,7 +7,7 @@ import docker
 from docker.errors import DockerException
 
 from arena import create_app
-from arena.sandbox import close_sandbox, get_sandbox
+from arena.jobs.sandbox import close_sandbox, get_sandbox
 from graders.sandbox.base import SandboxUnavailable
 from graders.sandbox.check import isolation_report
 from graders.sandbox.image import DEFAULT_BASE, build_image

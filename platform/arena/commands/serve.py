@@ -15,9 +15,9 @@ from flask import Flask
 
 from arena.commands.challenges import echo_sync
 from arena.db import upgraded_app
-from arena.pruner import Pruner
-from arena.queue import get_queue
-from arena.sandbox import close_sandbox, get_sandbox
+from arena.jobs.pruner import Pruner
+from arena.jobs.queue import get_queue
+from arena.jobs.sandbox import close_sandbox, get_sandbox
 from arena.services.catalog import list_challenges, sync_catalog
 
 

@@ -15,11 +15,9 @@ from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from arena.extensions import db
+from arena.models.lifecycle import lifecycle
 from arena.models.types import JSONText, UTCDateTime, utcnow
 from graders.verdicts import Status
-
-#: A preparation that ended without data: `prepare_error` says why.
-PREPARE_FAILED = "failed"
 
 
 class Origin(StrEnum):
@@ -78,19 +76,28 @@ class Challenge(db.Model):
         return VersionState.RETIRED if version.published_at else VersionState.SUPERSEDED
 
 
-class ChallengeVersion(db.Model):
+class ChallengeVersion(lifecycle("validation_", asked=False), lifecycle("prepare_", asked=False),
+                       db.Model):
     """One version of a challenge: its files, the spec read from them, its prepared cases once
-    computed, and its latest validation."""
+    computed, and its latest validation.
+
+    Its validation and its preparation are two jobs of the authoring lane (arena.jobs.validation,
+    arena.jobs.preparation), each with its lifecycle columns (`validation_status`, ...,
+    `prepare_status`, ...): None until asked, then queued, running, done. A preparation is done
+    with `prepared` stored, or with `prepare_error` saying why it failed: submissions wait,
+    unclaimable, until it is done."""
 
     __tablename__ = "challenge_version"
     __table_args__ = (
         UniqueConstraint("challenge_id", "content_hash"),
         UniqueConstraint("challenge_id", "number"),
-        # The authoring lane's queries read these alone (arena.services.version_jobs): on
-        # SQLite, a column stored after the large documents costs reading them to reach.
+        # The authoring lane's queries read these alone (arena.jobs.lane): on SQLite, a
+        # column stored after the large documents costs reading them to reach.
         Index("ix_challenge_version_prepare_status", "prepare_status", "author_id"),
         Index("ix_challenge_version_validation_status", "validation_status", "author_id"),
-        Index("ix_challenge_version_author_id", "author_id", "job_started_at"),
+        Index("ix_challenge_version_author_id_prepare", "author_id", "prepare_started_at"),
+        Index("ix_challenge_version_author_id_validation", "author_id",
+              "validation_started_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -106,20 +113,10 @@ class ChallengeVersion(db.Model):
     spec: Mapped[dict[str, Any]] = mapped_column(JSON)
     prepared: Mapped[Any | None] = mapped_column(JSONText, deferred=True)
     prepare_error: Mapped[str | None] = mapped_column(Text)
-    #: None (never asked), "queued", "running", "done" (`prepared` is stored) or "failed"
-    #: (`prepare_error` is): submissions wait, unclaimable, until it is done or failed.
-    prepare_status: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     author_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL"))
     published_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    #: None (never asked), "queued", "running" or "done"; the result is in `validation`.
-    validation_status: Mapped[str | None] = mapped_column(String(16))
-    #: While a validation or a preparation runs (never both): its claim ends then unless
-    #: renewed.
-    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    #: When its latest validation or preparation was claimed: the lane's turns between authors.
-    job_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     validation: Mapped[dict[str, Any] | None] = mapped_column(JSONText, deferred=True)
     #: Publish as soon as a validation proves it valid (a folder synced from disk).
     publish_when_valid: Mapped[bool] = mapped_column(default=False)
@@ -135,6 +132,6 @@ class ChallengeVersion(db.Model):
     @property
     def valid(self) -> bool | None:
         """Tell whether the latest validation, finished, found nothing wrong (None: none yet)."""
-        if self.validation_status != "done" or self.validation is None:
+        if self.validation_status != Status.DONE or self.validation is None:
             return None
         return bool(self.validation.get("valid"))

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
 from arena.models.course import Course
+from arena.models.lifecycle import lifecycle
 from arena.models.types import UTCDateTime, utcnow
 from arena.models.user import User
 
@@ -40,12 +41,12 @@ class Regrade(db.Model):
                                                     cascade="all, delete-orphan")
 
 
-class RegradeItem(db.Model):
-    """One submission of a regrade: queued, running (claimed by one attempt), or done."""
+class RegradeItem(lifecycle(), db.Model):
+    """One submission of a regrade: queued, running (claimed by one attempt), or done
+    (arena.jobs.regrading)."""
 
     __tablename__ = "regrade_item"
     __table_args__ = (
-        CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
         CheckConstraint("outcome IN ('same', 'changed', 'failed')", name="outcome"),
         Index("ix_regrade_item_status_id", "status", "id"),
         Index("ix_regrade_item_regrade_id_status", "regrade_id", "status"),
@@ -54,11 +55,7 @@ class RegradeItem(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     regrade_id: Mapped[int] = mapped_column(ForeignKey("regrade.id", ondelete="CASCADE"))
     submission_id: Mapped[int] = mapped_column(ForeignKey("submission.id", ondelete="CASCADE"))
-    status: Mapped[str] = mapped_column(String(16), default="queued")
-    attempt: Mapped[int] = mapped_column(default=0)
     #: same or changed verdict; failed: the platform could not grade it (the verdict is kept).
     outcome: Mapped[str | None] = mapped_column(String(16))
-    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     regrade: Mapped[Regrade] = relationship(back_populates="items")

@@ -6,14 +6,15 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, Double, ForeignKey, Index, String, Text
+from sqlalchemy import JSON, Double, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
+from arena.models.lifecycle import lifecycle
 from arena.models.types import JSONText, UTCDateTime, one_of, stored_enum, utcnow
 from arena.models.user import User
-from graders.verdicts import Status, Verdict
+from graders.verdicts import Verdict
 
 
 class Kind(StrEnum):
@@ -23,13 +24,13 @@ class Kind(StrEnum):
     RUN = "run"
 
 
-class Submission(db.Model):
-    """A piece of learner code on its way through the grader; the row is the job."""
+class Submission(lifecycle(), db.Model):
+    """A piece of learner code on its way through the grader; the row is the job
+    (arena.jobs.grading)."""
 
     __tablename__ = "submission"
     __table_args__ = (
         one_of("kind", Kind),
-        CheckConstraint("status IN ('queued', 'running', 'done')", name="status"),
         Index("ix_submission_status_id", "status", "id"),
         Index("ix_submission_user_id_challenge_id", "user_id", "challenge_id"),
         # Covers the gradebook cells' recomputation (services.gradebook_cells: the version
@@ -49,7 +50,6 @@ class Submission(db.Model):
     version_id: Mapped[int] = mapped_column(ForeignKey("challenge_version.id"))
     kind: Mapped[Kind] = mapped_column(stored_enum(Kind, 16), default=Kind.SUBMISSION)
     code: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(16), default=Status.QUEUED)
     verdict: Mapped[Verdict | None] = mapped_column(stored_enum(Verdict, 32))
     passed: Mapped[int] = mapped_column(default=0)
     total: Mapped[int] = mapped_column(default=0)
@@ -59,12 +59,7 @@ class Submission(db.Model):
     #: in the reader's language; `message` is its English, for logs and old clients. None: the
     #: message is the platform's own, its English msgid in `message`.
     message_data: Mapped[list | None] = mapped_column(JSON)
-    attempt: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    #: While running: the worker's claim ends then unless renewed (arena.services.leases).
-    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     user: Mapped[User] = relationship()
     challenge: Mapped[Challenge] = relationship()

@@ -3,9 +3,9 @@ of the version shown."""
 
 from __future__ import annotations
 
+from arena.jobs.preparation import prepared_data
 from arena.models import Challenge, ChallengeVersion
 from arena.presenters.texts import localized
-from arena.services.preparation import prepared_data
 from arena.services.versions import challenge_spec, version_spec
 from graders.challenge.spec import ChallengeSpec
 from graders.judging.judge import display

@@ -17,10 +17,10 @@ from sqlalchemy import ColumnElement, case, distinct, func, select
 
 from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound, OverLimit
 from arena.extensions import db
+from arena.jobs.lane import refuse_past_cap
+from arena.jobs.validation import request_validation
 from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
 from arena.services.retention import delete_drafts
-from arena.services.validation import request_validation
-from arena.services.version_jobs import refuse_past_cap
 from arena.services.versions import (
     challenge_spec,
     find_version,

@@ -1,7 +1,7 @@
 """The challenge catalog in the database: synced from challenge folders, listed for learners.
 
 Syncing never publishes unproven work: a new or changed folder becomes its challenge's draft,
-to be published by the first validation that finds it valid (`arena.services.validation`);
+to be published by the first validation that finds it valid (`arena.jobs.validation`);
 a broken folder is reported and skipped, and the version learners see stays live.
 """
 
@@ -15,8 +15,8 @@ from sqlalchemy.orm import selectinload
 
 from arena.errors import NotFound
 from arena.extensions import db
+from arena.jobs.validation import request_validation
 from arena.models import Challenge, ChallengeVersion, Origin
-from arena.services.validation import request_validation
 from arena.services.versions import challenge_spec, make_draft, publish, store_version
 from graders.authoring.record import read_record
 from graders.challenge.spec import challenge_folders, in_catalog_order, load_files, tracks_of

@@ -4,20 +4,15 @@ pins (its instructors). Either way a course's gradebook counts only grades again
 pinned version (arena.services.gradebook_cells), so no regrade changes another course's.
 
 A regrade has one item per submission in its scope (every submission of the challenge, those
-made to a course's assignments, one student's), each claimed and recorded like a submission's
-own grading: the item's status and attempt in every WHERE clause, so that one attempt records
-once, and a lease (arena.services.leases) that a dead worker loses. Workers take items only
-when no learner's submission is queued. A recorded regrade keeps the verdict it replaces in
-the submission's history; a platform failure keeps the verdict it had.
+made to a course's assignments, one student's), each a job (arena.jobs.regrading).
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, literal, select, update
+from sqlalchemy import func, literal, select
 
 from arena.errors import Forbidden, NotFound
 from arena.extensions import db
@@ -30,32 +25,13 @@ from arena.models import (
     RegradeItem,
     Role,
     Submission,
-    SubmissionGrade,
-    TestResult,
     User,
 )
-from arena.models.types import utcnow
 from arena.services.assignments import course_version
 from arena.services.catalog import get_challenge
 from arena.services.courses import managed_course, teaches
-from arena.services.gradebook_cells import refresh_submission
-from arena.services.jobs import (
-    lock_user,
-    prepared_versions,
-    report_values,
-    test_row,
-    user_busy,
-)
-from arena.services.leases import Heartbeat, lease_end
-from arena.services.preparation import prepared_data
 from arena.services.submissions import assigned_in
-from arena.services.versions import version_spec
-from graders.grading.grade import grade
-from graders.report import GradeReport
-from graders.sandbox.base import Sandbox
-from graders.verdicts import Status, Verdict
-
-log = logging.getLogger(__name__)
+from graders.verdicts import Status
 
 
 @dataclass(frozen=True)
@@ -151,95 +127,3 @@ def progress(regrade: Regrade) -> Progress:
         .where(RegradeItem.regrade_id == regrade.id)).one()
     finished_at = (last or regrade.created_at) if total == finished else None
     return Progress(total, queued, finished, changed, failed, finished_at)
-
-
-def claim_next_item() -> int | None:
-    """Claim the oldest queued item whose submission is graded, whose version is prepared
-    (arena.services.jobs.prepared_versions) and whose learner has no job running
-    (arena.services.jobs.user_busy); return its id."""
-    candidates = db.session.execute(
-        select(RegradeItem.id, Submission.user_id)
-        .join(Submission, Submission.id == RegradeItem.submission_id)
-        .join(Regrade, Regrade.id == RegradeItem.regrade_id)
-        .where(RegradeItem.status == Status.QUEUED, Submission.status == Status.DONE,
-               Regrade.version_id.in_(prepared_versions()))
-        .order_by(RegradeItem.id).limit(8)).all()
-    db.session.commit()
-    for item_id, user_id in candidates:
-        lock_user(literal(user_id))
-        claimed = db.session.execute(
-            update(RegradeItem).where(RegradeItem.id == item_id,
-                                      RegradeItem.status == Status.QUEUED,
-                                      ~user_busy(literal(user_id)))
-            .values(status=Status.RUNNING, attempt=RegradeItem.attempt + 1,
-                    lease_expires_at=lease_end()))
-        db.session.commit()
-        if claimed.rowcount == 1:
-            return item_id
-    return None
-
-
-def regrade_item(item_id: int, sandbox: Sandbox) -> None:
-    """Grade a claimed item's submission against the regrade's version and record it."""
-    item = db.session.get(RegradeItem, item_id)
-    if item is None:
-        return  # its submission was deleted meanwhile
-    attempt, submission = item.attempt, db.session.get(Submission, item.submission_id)
-    version = item.regrade.version
-    report = None  # stays None when its version could not be prepared: the item fails
-    try:
-        prepared = prepared_data(version)
-        if prepared is not None:
-            with Heartbeat(RegradeItem, item_id, RegradeItem.status == Status.RUNNING,
-                           RegradeItem.attempt == attempt):
-                report = grade(version_spec(version), prepared, submission.code, sandbox)
-    except Exception:
-        log.exception("regrade item %s (submission %s) failed", item_id, submission.id)
-    if report is None or report.verdict == Verdict.INTERNAL_ERROR:
-        _finish_item(item_id, attempt, "failed")
-        db.session.commit()
-    else:
-        record_regrade(item_id, attempt, report)
-
-
-def _finish_item(item_id: int, attempt: int, outcome: str) -> bool:
-    """Mark a running item done if this attempt still owns it; do not commit."""
-    return db.session.execute(
-        update(RegradeItem).where(RegradeItem.id == item_id, RegradeItem.status == Status.RUNNING,
-                                  RegradeItem.attempt == attempt)
-        .values(status=Status.DONE, outcome=outcome, finished_at=utcnow(),
-                lease_expires_at=None)).rowcount == 1
-
-
-def record_regrade(item_id: int, attempt: int, report: GradeReport) -> bool:
-    """Replace the submission's verdict with the report, keeping the old one in its history,
-    in one transaction; a stale or repeated call changes nothing."""
-    item = db.session.get(RegradeItem, item_id)
-    old = db.session.get(Submission, item.submission_id, populate_existing=True)
-    outcome = "same" if old.verdict == str(report.verdict) else "changed"
-    kept = SubmissionGrade(  # read before the update below refreshes `old`
-        submission_id=old.id, version_id=old.version_id, verdict=old.verdict,
-        passed=old.passed, total=old.total, message=old.message,
-        message_data=old.message_data, graded_at=old.finished_at, regrade_id=item.regrade_id)
-    if not _finish_item(item_id, attempt, outcome):
-        db.session.rollback()  # a stale attempt: another one owns the item now
-        return False
-    replaced = db.session.execute(
-        update(Submission).where(Submission.id == old.id, Submission.status == Status.DONE,
-                                 Submission.finished_at == old.finished_at)
-        .values(version_id=item.regrade.version_id, finished_at=utcnow(),
-                **report_values(report))).rowcount == 1
-    if not replaced:  # another regrade recorded a verdict meanwhile: grade it again
-        db.session.rollback()
-        db.session.execute(update(RegradeItem).where(
-            RegradeItem.id == item_id, RegradeItem.status == Status.RUNNING,
-            RegradeItem.attempt == attempt).values(status=Status.QUEUED, lease_expires_at=None))
-        db.session.commit()
-        return False
-    db.session.add(kept)
-    db.session.execute(TestResult.__table__.delete().where(
-        TestResult.submission_id == old.id))
-    db.session.add_all(test_row(old.id, i, t) for i, t in enumerate(report.tests))
-    refresh_submission(old.id)
-    db.session.commit()
-    return True

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
@@ -27,7 +26,6 @@ from arena.models import (
     Submission,
     User,
 )
-from arena.services import finished
 from arena.services.catalog import get_challenge
 from arena.services.courses import visible_course
 from arena.services.versions import version_spec
@@ -177,19 +175,3 @@ def submission_page(user: User, filters: Filters, before: int | None, limit: int
     rows = list_submissions(user, filters, before, limit + 1)  # one more tells if there is more
     items = rows[:limit]
     return Page(items, items[-1].id if len(rows) > limit else None)
-
-
-def wait_until_done(submission_id: int, timeout: float, interval: float = 0.1) -> bool:
-    """Wait until a submission is done or `timeout` seconds pass; tell whether it is done.
-
-    It looks every `interval` seconds, and at once when its verdict is announced."""
-    deadline = time.monotonic() + timeout
-    with finished.watching(submission_id) as recorded:
-        while True:
-            status = db.session.scalar(select(Submission.status)
-                                       .where(Submission.id == submission_id))
-            db.session.commit()
-            if status == Status.DONE or time.monotonic() >= deadline:
-                return status == Status.DONE
-            if recorded.wait(min(interval, max(0.0, deadline - time.monotonic()))):
-                recorded.clear()  # announced: look now, and never spin if it was too early

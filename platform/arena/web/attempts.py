@@ -11,7 +11,7 @@ from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
 from arena.errors import ArenaError
-from arena.intake import submit
+from arena.jobs.intake import submit
 from arena.models import Kind
 
 bp = Blueprint("attempts", __name__)

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from wtforms.fields.choices import SelectChoice
 
 from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
-from arena.intake import regrade
+from arena.jobs.intake import regrade
 from arena.joining import course_for_code, join_by_code
 from arena.models import Course, Role
 from arena.presenters import challenge_title, localized

@@ -1,11 +1,12 @@
 """Preparing a challenge version: its cases and the reference's and mutants' outputs, computed
-once in the sandbox by the authoring lane (arena.services.version_jobs), never by a grading
-worker, within the app's budget (graders.grading.budget); read back by every grading through a cache
-bounded by bytes.
+once in the sandbox by the authoring lane (arena.jobs.lane), never by a grading worker, within
+the app's budget (graders.budget); read back by every grading through a cache bounded by bytes.
 
-A submission to a version that is not prepared waits, unclaimable (arena.services.jobs), while
-the lane prepares it; if preparing fails, the error is kept and the waiting submissions end as
-the platform's fault. A later submission asks again: the failure may have been the platform's.
+A preparation is a job on its version's row (`prepare_status`, `prepare_attempt`, ...): done
+with `prepared` stored, or with `prepare_error` saying why it failed. A submission to a version
+whose preparation is not done waits, unclaimable (arena.jobs.grading), while the lane prepares
+it; if preparing fails, the waiting submissions end as the platform's fault. A later
+submission asks again: the failure may have been the platform's.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ import threading
 
 from cachetools import LRUCache
 from flask import Flask, current_app
-from sqlalchemy import Text, or_, select, type_coerce, update
+from sqlalchemy import ColumnElement, Select, Text, or_, select, type_coerce, update
 
 from arena.extensions import db
+from arena.jobs.lifecycle import JobKind, idle
 from arena.models import ChallengeVersion
-from arena.models.challenge import PREPARE_FAILED
-from arena.services.leases import Heartbeat
 from arena.services.versions import version_spec
 from graders.challenge.prepared import Prepared
 from graders.grading.budget import Budget, OutOfTime
@@ -31,6 +31,26 @@ from graders.sandbox.base import Sandbox
 from graders.verdicts import Status
 
 log = logging.getLogger(__name__)
+GAVE_UP = "preparing this version was interrupted too many times; the platform gave up"
+
+
+class Preparations(JobKind):
+    """A version's preparation: it waits while the version's validation runs (which may store
+    the same cases); giving up keeps why."""
+
+    name, model, prefix = "prepare", ChallengeVersion, "prepare_"
+
+    def may_start(self) -> list[ColumnElement[bool]]:
+        return [idle(ChallengeVersion.validation_status)]
+
+    def gave_up(self) -> dict[str, object]:
+        return {"prepare_error": GAVE_UP}
+
+    def run(self, job_id: int, sandbox: Sandbox) -> None:
+        run_preparation(job_id, sandbox)
+
+
+PREPARATIONS = Preparations()
 
 
 def budget() -> Budget:
@@ -41,24 +61,33 @@ def budget() -> Budget:
                   seconds=config["AUTHORING_SECONDS"])
 
 
+def prepared_versions() -> Select:
+    """Select the versions whose preparation is over (stored, or failed): work on them may be
+    claimed. Work on the others waits for the authoring lane, which no grading worker runs."""
+    return select(ChallengeVersion.id).where(ChallengeVersion.prepare_status == Status.DONE)
+
+
 def needs_preparation(version: ChallengeVersion) -> bool:
     """Tell whether work on `version` has to ask for its preparation: never asked, or failed."""
-    return version.prepare_status in (None, PREPARE_FAILED)
+    return version.prepare_status is None or (version.prepare_status == Status.DONE
+                                              and version.prepare_error is not None)
 
 
 def request_preparation(version_id: int) -> bool:
     """Queue the preparation of a version never asked for, or whose last one failed; tell
     whether this call queued it. The caller commits."""
+    failed = (ChallengeVersion.prepare_status == Status.DONE) & \
+        ChallengeVersion.prepare_error.is_not(None)
     return db.session.execute(update(ChallengeVersion).where(
         ChallengeVersion.id == version_id,
-        or_(ChallengeVersion.prepare_status.is_(None),
-            ChallengeVersion.prepare_status == PREPARE_FAILED))
+        or_(ChallengeVersion.prepare_status.is_(None), failed))
         .values(prepare_status=Status.QUEUED)).rowcount == 1
 
 
 def prepare_version(version: ChallengeVersion, sandbox: Sandbox) -> Prepared:
-    """Compute and store a version's cases now, unless they are stored; raise PrepareError
-    (or OutOfTime) when its code fails or passes the budget, keeping that error."""
+    """Compute and store a version's cases now, outside the lane, unless they are stored;
+    raise PrepareError (or OutOfTime) when its code fails or passes the budget, keeping that
+    error."""
     db.session.refresh(version)
     if version.prepared is not None:
         return prepared_data(version)
@@ -74,26 +103,31 @@ def prepare_version(version: ChallengeVersion, sandbox: Sandbox) -> Prepared:
 
 
 def record_failure(version: ChallengeVersion, error: str) -> None:
-    """Keep why a version could not be prepared: the submissions waiting for it end."""
-    version.prepare_status, version.prepare_error = PREPARE_FAILED, error
+    """Keep why a version could not be prepared, outside its preparation job (a validation
+    that failed before computing its cases): the submissions waiting for it end."""
+    version.prepare_status, version.prepare_error = Status.DONE, error
     db.session.commit()
 
 
 def run_preparation(version_id: int, sandbox: Sandbox) -> None:
-    """Prepare a claimed version, renewing its lease; never leave it running."""
+    """Prepare a claimed version, renewing its lease, and finish the job with its cases or
+    why there are none; never leave it running."""
     version = db.session.get(ChallengeVersion, version_id)
+    attempt, outcome = version.prepare_attempt, {}
     try:
-        with Heartbeat(ChallengeVersion, version_id,
-                       ChallengeVersion.prepare_status == Status.RUNNING):
-            prepare_version(version, sandbox)
+        if prepared_data(version) is None:
+            with PREPARATIONS.heartbeat(version_id, attempt):
+                prepared = prepare(version_spec(version), sandbox, budget())
+            outcome = {"prepared": prepared.to_json(), "prepare_error": None}
     except (PrepareError, OutOfTime) as exc:
         log.info("version %s cannot be prepared: %s", version_id, exc)
+        outcome = {"prepare_error": str(exc)}
     except Exception as exc:  # noqa: BLE001 - the platform's fault: say so, never stay running
         log.exception("preparing version %s failed", version_id)
         db.session.rollback()
-        record_failure(version, f"the platform failed to prepare this version "
-                                f"({type(exc).__name__}); a new submission tries again")
-    version.lease_expires_at = None
+        outcome = {"prepare_error": f"the platform failed to prepare this version "
+                                    f"({type(exc).__name__}); a new submission tries again"}
+    PREPARATIONS.finish(version_id, attempt, **outcome)
     db.session.commit()
 
 

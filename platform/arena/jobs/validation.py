@@ -1,6 +1,7 @@
 """Validating a challenge version in the background: queued, claimed once by the authoring
-lane (arena.services.version_jobs), its progress stored step by step, and a folder's draft
-published the moment it is proven valid.
+lane (arena.jobs.lane), its progress stored step by step, and a folder's draft published the
+moment it is proven valid. A validation is a job on its version's row (`validation_status`,
+`validation_attempt`, ...); its result is the version's `validation`.
 
 All authored code runs in the sandbox (graders.authoring.validate); this module moves data.
 """
@@ -10,17 +11,20 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from sqlalchemy import ColumnElement
+
 from arena.extensions import db
+from arena.jobs.lifecycle import JobKind, idle
+from arena.jobs.preparation import budget, record_failure
 from arena.models import ChallengeVersion
-from arena.services.leases import Heartbeat
-from arena.services.preparation import budget, record_failure
 from arena.services.versions import publish, version_spec
 from graders.authoring.validate import Validation, steps, validate
 from graders.problems import Problem
 from graders.sandbox.base import Sandbox
+from graders.verdicts import Status
 
 log = logging.getLogger(__name__)
-QUEUED, RUNNING, DONE = "queued", "running", "done"
+GAVE_UP = "validating this version was interrupted too many times; the platform gave up"
 
 
 def _state(result: Validation | None, done: int, total: int, finished: bool) -> dict[str, Any]:
@@ -31,9 +35,29 @@ def _state(result: Validation | None, done: int, total: int, finished: bool) -> 
             "progress": {"done": done, "total": total}}
 
 
+class Validations(JobKind):
+    """A version's validation: it waits while the version's preparation runs; giving up ends
+    it invalid, saying why."""
+
+    name, model, prefix = "validate", ChallengeVersion, "validation_"
+
+    def may_start(self) -> list[ColumnElement[bool]]:
+        return [idle(ChallengeVersion.prepare_status)]
+
+    def gave_up(self) -> dict[str, object]:
+        return {"validation": {**_state(None, 0, 0, finished=True),
+                               "problems": [Problem(GAVE_UP).to_json()]}}
+
+    def run(self, job_id: int, sandbox: Sandbox) -> None:
+        run_validation(job_id, sandbox)
+
+
+VALIDATIONS = Validations()
+
+
 def request_validation(version: ChallengeVersion) -> None:
     """Queue a validation of `version`, forgetting any earlier one; the caller commits."""
-    version.validation_status = QUEUED
+    version.validation_status = Status.QUEUED
     version.validation = _state(None, 0, steps(version_spec(version)), finished=False)
 
 
@@ -46,7 +70,7 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
     publishes a folder's draft that waits for it.
     """
     version = db.session.get(ChallengeVersion, version_id)
-    spec = version_spec(version)
+    attempt, spec = version.validation_attempt, version_spec(version)
     total = steps(spec)
 
     def progress(result: Validation, done: int) -> None:
@@ -56,8 +80,7 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
         db.session.commit()
 
     try:
-        with Heartbeat(ChallengeVersion, version_id,
-                       ChallengeVersion.validation_status == RUNNING):
+        with VALIDATIONS.heartbeat(version_id, attempt):
             result = validate(spec, sandbox, progress, budget())
     except Exception as exc:  # noqa: BLE001 - the platform's fault: say so, never stay running
         log.exception("validating version %s failed", version_id)
@@ -67,10 +90,12 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
     else:
         if result.prepared is None and version.prepared is None:
             record_failure(version, "; ".join(p.message for p in result.problems))
-    version.validation = _state(result, total, total, finished=True)
-    version.validation_status, version.lease_expires_at = DONE, None
+    finished = VALIDATIONS.finish(version_id, attempt,
+                                  validation=_state(result, total, total, finished=True))
+    db.session.expire(version)  # read again what the finish wrote, in its transaction
     challenge = version.challenge
-    if result.ok and version.publish_when_valid and challenge.draft_version_id == version.id:
+    if (finished and result.ok and version.publish_when_valid
+            and challenge.draft_version_id == version.id):
         publish(challenge, version)
     db.session.commit()
     return version
@@ -79,5 +104,6 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
 def validation_body(version: ChallengeVersion) -> dict[str, Any]:
     """Return the API's view of a version's latest validation (queued reads as running)."""
     return {"version": version.number,
-            "status": DONE if version.validation_status == DONE else RUNNING,
+            "status": Status.DONE if version.validation_status == Status.DONE
+            else Status.RUNNING,
             **version.validation}

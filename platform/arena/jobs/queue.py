@@ -1,10 +1,11 @@
 """The queues that feed the workers: embedded (threads in the web process) or distributed
-(Celery on Redis, `arena worker` processes on any number of hosts; arena.distributed).
+(Celery on Redis, `arena worker` processes on any number of hosts; arena.jobs.distributed),
+both behind one protocol (`Queue`).
 
 Either way the database row is the job: a message or a wake-up only says that work may be
 waiting, a worker claims the job in the database (learners' submissions first, in turns
-between users: arena.services.jobs.fair_order) under a lease, and
-`arena.services.leases.reap` puts back what a dead worker held. A worker takes a regrade
+between users: arena.jobs.grading.fair_order) under a lease, and
+`arena.jobs.kinds.reap` puts back what a dead worker held. A worker takes a regrade
 item only when no submission is queued, so a learner waits at most one grading behind it.
 Validations and preparations run in an authoring lane of their own (AuthorLane), never on a
 grading worker: a submission whose version is not prepared waits, unclaimable, for it.
@@ -15,24 +16,43 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from typing import Protocol
 
 from flask import Flask
 
-from arena.sandbox import get_author_sandbox, get_sandbox
-from arena.services.leases import reap
-from arena.services.work import author_next, grade_next, regrade_next
+from arena.jobs.kinds import reap
+from arena.jobs.sandbox import get_author_sandbox, get_sandbox
+from arena.jobs.work import author_next, work_next
 from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0
 
 
+class Queue(Protocol):
+    """What the app asks of its queue, embedded or distributed."""
+
+    @property
+    def running(self) -> bool:
+        """Tell whether this process does the queue's work now."""
+
+    def start(self) -> None:
+        """Start what the queue runs in this process."""
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Stop it after the jobs in hand, waiting up to `timeout`."""
+
+    def notify(self, background: bool = False) -> None:
+        """Say that a job was queued: a learner's (a submission, a run), or (background) a
+        regrade, a validation or a preparation."""
+
+
 class AuthorLane:
     """The authoring lane: a thread that validates and prepares versions, one at a time, in
-    turns between authors (arena.services.version_jobs), never a grading worker. After each
+    turns between authors (arena.jobs.lane), never a grading worker. After each
     job it calls `done` (submissions may have waited for that version); `reaps` puts back
     lapsed leases too (the embedded queue's; the distributed keeper reaps). Its sandbox has
-    no warm pool (arena.sandbox.get_author_sandbox)."""
+    no warm pool (arena.jobs.sandbox.get_author_sandbox)."""
 
     def __init__(self, app: Flask, sandbox: Sandbox, done: Callable[[], None],
                  reaps: bool = False) -> None:
@@ -134,7 +154,7 @@ class EmbeddedQueue:
         while not self._stop.is_set():
             try:
                 with self.app.app_context():
-                    busy = grade_next(self.sandbox) or regrade_next(self.sandbox)
+                    busy = work_next(self.sandbox)
             except Exception:  # a broken database must not kill the worker for good
                 log.exception("worker step failed")
                 busy = False
@@ -153,13 +173,13 @@ class EmbeddedQueue:
 def init_app(app: Flask) -> None:
     """Attach a (stopped) queue to the app: embedded, or the distributed queue's sender."""
     if app.config["QUEUE"] == "distributed":
-        from arena.distributed import DistributedQueue
+        from arena.jobs.distributed import DistributedQueue
 
         app.extensions["arena.queue"] = DistributedQueue(app)
     else:
         app.extensions["arena.queue"] = EmbeddedQueue(app, workers=app.config["WORKERS"])
 
 
-def get_queue(app: Flask) -> EmbeddedQueue:
+def get_queue(app: Flask) -> Queue:
     """Return the app's queue."""
     return app.extensions["arena.queue"]

@@ -4,15 +4,15 @@ A message carries no job: it says "work may be waiting" on one of two Redis list
 (learners' submissions and runs) and `background` (regrades, validations, preparations). A
 worker thread that takes one claims jobs in the database under a lease (learners first, even
 on a background message, in turns between users as in the embedded queue:
-arena.services.jobs.fair_order) until none is left, and only then is the message acknowledged
+arena.jobs.grading.fair_order) until none is left, and only then is the message acknowledged
 (`task_acks_late`): every verdict it led to is stored by then. Lists are read in priority
 order, so a grading message never waits behind background ones. Validations and preparations
-run in each worker's authoring lane (arena.queue.AuthorLane), a thread beside Celery's: a
+run in each worker's authoring lane (arena.jobs.queue.AuthorLane), a thread beside Celery's: a
 background message only wakes it, so a grading thread never holds authoring work.
 
 Verdicts are pushed back: a worker publishes the submission's id on the FINISHED channel
 after each verdict it records, and a web process, on its first wait for a verdict, subscribes
-and wakes the requests waiting for that one (arena.services.finished); they still look at
+and wakes the requests waiting for that one (arena.jobs.finished); they still look at
 the database every 100 ms, so a lost word only delays an answer.
 
 Messages can be lost (Redis restarted empty, a send while it was down): the row is the job,
@@ -33,11 +33,11 @@ from celery import Celery
 from celery.signals import worker_shutting_down
 from flask import Flask
 
-from arena.queue import AuthorLane
-from arena.sandbox import get_author_sandbox
-from arena.services import finished
-from arena.services.leases import reap
-from arena.services.work import grade_next, queued_submissions, regrade_next
+from arena.jobs import finished
+from arena.jobs.kinds import reap
+from arena.jobs.queue import AuthorLane
+from arena.jobs.sandbox import get_author_sandbox
+from arena.jobs.work import grade_next, queued_submissions, work_next
 from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
@@ -162,7 +162,7 @@ class DistributedQueue:
         def background() -> None:
             lane.wake.set()
             with app.app_context():
-                while not stopping.is_set() and (grade_next(sandbox) or regrade_next(sandbox)):
+                while not stopping.is_set() and work_next(sandbox):
                     pass
 
     def _wake_graders(self) -> None:

@@ -6,14 +6,22 @@ waiting thread of the process (each of which would look at the database for noth
 Within one process `announce` wakes them directly. Across processes (the distributed queue:
 verdicts recorded by `arena worker`, read by the web tier) a relay carries the word: the
 recording process relays each announcement, and a waiting process starts, on its first wait,
-a listener that wakes its threads (arena.distributed: Redis publish/subscribe).
+a listener that wakes its threads (arena.jobs.distributed: Redis publish/subscribe).
+`wait_until_done` is what a waiting request thread runs.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
+from sqlalchemy import select
+
+from arena.extensions import db
+from arena.models import Submission
+from graders.verdicts import Status
 
 _lock = threading.Lock()
 _watched: dict[int, tuple[threading.Event, int]] = {}  # submission id: its event, its watchers
@@ -65,3 +73,19 @@ def watching(submission_id: int) -> Iterator[threading.Event]:
                 del _watched[submission_id]
             else:
                 _watched[submission_id] = (event, watchers - 1)
+
+
+def wait_until_done(submission_id: int, timeout: float, interval: float = 0.1) -> bool:
+    """Wait until a submission is done or `timeout` seconds pass; tell whether it is done.
+
+    It looks every `interval` seconds, and at once when its verdict is announced."""
+    deadline = time.monotonic() + timeout
+    with watching(submission_id) as recorded:
+        while True:
+            status = db.session.scalar(select(Submission.status)
+                                       .where(Submission.id == submission_id))
+            db.session.commit()
+            if status == Status.DONE or time.monotonic() >= deadline:
+                return status == Status.DONE
+            if recorded.wait(min(interval, max(0.0, deadline - time.monotonic()))):
+                recorded.clear()  # announced: look now, and never spin if it was too early
