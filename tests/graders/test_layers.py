@@ -28,7 +28,8 @@ GRADERS_TIERS = (
     ("authoring",),  # proving a challenge's tests strong, the catalog page, new folders
 )
 #: platform/arena's folders, bottom first (its other modules are not ordered here).
-ARENA_TIERS = (("models",), ("services",), ("presenters",), ("api",), ("web",))
+ARENA_TIERS = (("models",), ("services",), ("jobs",), ("presenters",), ("api",), ("web",),
+               ("commands",))
 #: Packages graders/ never imports: it knows nothing of the app.
 PLATFORM = ("arena", "flask")
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from flask import current_app
 
 from arena.extensions import db
-from arena.jobs.lane import refuse_past_cap
 from arena.jobs.preparation import needs_preparation, request_preparation
 from arena.jobs.queue import get_queue
 from arena.models import ChallengeVersion, Regrade, Submission, User
 from arena.ratelimit import count_intake
 from arena.services.authoring import validate_draft
 from arena.services.catalog import get_challenge
+from arena.services.lane_requests import refuse_past_cap
 from arena.services.regrades import request_regrade
 from arena.services.submissions import create_submission
 

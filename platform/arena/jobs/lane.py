@@ -12,19 +12,16 @@ versions with work queued or running.
 
 from __future__ import annotations
 
-import math
 from functools import cache
 
-from flask import current_app
-from sqlalchemy import ColumnElement, Select, case, func, literal, or_, select, union, union_all
+from sqlalchemy import ColumnElement, Select, case, func, literal, or_, select, union_all
 from sqlalchemy.orm import aliased
 
-from arena.errors import TooManyRequests
 from arena.extensions import db
 from arena.jobs.lifecycle import JobKind
 from arena.jobs.preparation import PREPARATIONS, request_preparation
 from arena.jobs.validation import VALIDATIONS
-from arena.models import Challenge, ChallengeVersion, Submission, User
+from arena.models import Challenge, ChallengeVersion, Submission
 from graders.sandbox.base import Sandbox
 from graders.verdicts import Status
 
@@ -107,24 +104,3 @@ def run_next(sandbox: Sandbox) -> bool:
     kind, version_id = job
     LANE_KINDS[kind].run(version_id, sandbox)
     return True
-
-
-def refuse_past_cap(version: ChallengeVersion) -> None:
-    """Refuse (429) new lane work on a version whose author has ARENA_MAX_AUTHORING_PER_USER
-    other versions with work queued or running; the operator's versions (no author) are not
-    counted. The count is under a lock of the author's row (PostgreSQL), as the pending cap."""
-    if version.author_id is None:
-        return
-    limit = current_app.config["MAX_AUTHORING_PER_USER"]
-    db.session.execute(select(User.id).where(User.id == version.author_id).with_for_update())
-    busy = union(*(select(ChallengeVersion.id).where(
-        kind.status.in_((Status.QUEUED, Status.RUNNING)),
-        ChallengeVersion.author_id == version.author_id, ChallengeVersion.id != version.id)
-        for kind in LANE_KINDS.values())).subquery()
-    waiting = db.session.scalar(select(func.count()).select_from(busy))
-    if waiting >= limit:
-        db.session.rollback()
-        raise TooManyRequests(
-            f"too much authoring in hand: {waiting} of your versions are being validated or "
-            f"prepared, and an author may have at most {limit}; try again when one is done",
-            retry_after=math.ceil(current_app.config["AUTHORING_SECONDS"] / 4))

@@ -17,6 +17,7 @@ from arena.extensions import db
 from arena.jobs.lifecycle import JobKind, idle
 from arena.jobs.preparation import budget, record_failure
 from arena.models import ChallengeVersion
+from arena.services.lane_requests import validation_state
 from arena.services.versions import publish, version_spec
 from graders.authoring.validate import Validation, steps, validate
 from graders.problems import Problem
@@ -25,14 +26,6 @@ from graders.verdicts import Status
 
 log = logging.getLogger(__name__)
 GAVE_UP = "validating this version was interrupted too many times; the platform gave up"
-
-
-def _state(result: Validation | None, done: int, total: int, finished: bool) -> dict[str, Any]:
-    """Return a validation's stored state (the API's `validation` body, less its status)."""
-    return {"valid": (result.ok if result else False) if finished else None,
-            "problems": [p.to_json() for p in result.problems] if result else [],
-            "mutants": [m.to_json() for m in result.mutants] if result else [],
-            "progress": {"done": done, "total": total}}
 
 
 class Validations(JobKind):
@@ -45,7 +38,7 @@ class Validations(JobKind):
         return [idle(ChallengeVersion.prepare_status)]
 
     def gave_up(self) -> dict[str, object]:
-        return {"validation": {**_state(None, 0, 0, finished=True),
+        return {"validation": {**validation_state(None, 0, 0, finished=True),
                                "problems": [Problem(GAVE_UP).to_json()]}}
 
     def run(self, job_id: int, sandbox: Sandbox) -> None:
@@ -53,12 +46,6 @@ class Validations(JobKind):
 
 
 VALIDATIONS = Validations()
-
-
-def request_validation(version: ChallengeVersion) -> None:
-    """Queue a validation of `version`, forgetting any earlier one; the caller commits."""
-    version.validation_status = Status.QUEUED
-    version.validation = _state(None, 0, steps(version_spec(version)), finished=False)
 
 
 def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
@@ -76,7 +63,7 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
     def progress(result: Validation, done: int) -> None:
         if result.prepared is not None and version.prepared is None:
             version.prepared, version.prepare_error = result.prepared.to_json(), None
-        version.validation = _state(result, done, total, finished=False)
+        version.validation = validation_state(result, done, total, finished=False)
         db.session.commit()
 
     try:
@@ -91,7 +78,7 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
         if result.prepared is None and version.prepared is None:
             record_failure(version, "; ".join(p.message for p in result.problems))
     finished = VALIDATIONS.finish(version_id, attempt,
-                                  validation=_state(result, total, total, finished=True))
+                                  validation=validation_state(result, total, total, finished=True))
     db.session.expire(version)  # read again what the finish wrote, in its transaction
     challenge = version.challenge
     if (finished and result.ok and version.publish_when_valid

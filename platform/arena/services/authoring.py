@@ -17,9 +17,8 @@ from sqlalchemy import ColumnElement, case, distinct, func, select
 
 from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound, OverLimit
 from arena.extensions import db
-from arena.jobs.lane import refuse_past_cap
-from arena.jobs.validation import request_validation
 from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
+from arena.services.lane_requests import refuse_past_cap, request_validation
 from arena.services.retention import delete_drafts
 from arena.services.versions import (
     challenge_spec,

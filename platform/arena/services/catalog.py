@@ -15,8 +15,8 @@ from sqlalchemy.orm import selectinload
 
 from arena.errors import NotFound
 from arena.extensions import db
-from arena.jobs.validation import request_validation
 from arena.models import Challenge, ChallengeVersion, Origin
+from arena.services.lane_requests import request_validation
 from arena.services.versions import challenge_spec, make_draft, publish, store_version
 from graders.authoring.record import read_record
 from graders.challenge.spec import challenge_folders, in_catalog_order, load_files, tracks_of
