@@ -38,7 +38,7 @@ def test_row(submission_id: int, position: int, test: TestReport) -> TestResult:
                       message_data=clean_data(text_of(test.message).to_data()),
                       names=test.names or None,
                       error_type=clean_text(test.error_type, 128) or None,
-                      mutant=test.mutant, diagnosis=test.diagnosis, detail=detail,
+                      mutant=test.mutant, explanation=test.explanation, detail=detail,
                       seconds=test.seconds)
 
 
