@@ -1,6 +1,7 @@
 """The tree's shape, for docs/architecture.md's before/after table.
 
-For each folder of the two packages (graders/ and platform/arena/): modules and lines; then,
+For each folder of the two packages (graders/ and platform/arena/, the modules at a package's
+top counted together): modules and lines; then,
 over the whole tree, imports written inside functions, and the import arrows that close a
 cycle between folders (a folder here is a package's direct sub-package, or a module at its top:
 `graders/judging/` is one, `graders/spec.py` another). An arrow closes a cycle when the folder it
@@ -36,6 +37,13 @@ def folder_of(module: str) -> str:
     return ".".join(module.split(".")[:2])
 
 
+def shown_folder(module: str, path: Path, root: Path) -> str:
+    """Return the folder a module is counted in: its sub-package, or its package's top."""
+    package = module.split(".")[0]
+    top = path.parent == root / PACKAGES[package]
+    return f"{package} (top)" if top else folder_of(module)
+
+
 def imports(path: Path, module: str, known: dict[str, Path]) -> tuple[set[str], int]:
     """Return the modules of ours that a file imports, and how many imports sit in functions."""
     tree = ast.parse(path.read_text())
@@ -68,8 +76,9 @@ def main(root: Path) -> None:
     inside_total = 0
     for module, path in known.items():
         folder = folder_of(module)
-        count[folder] += 1
-        lines[folder] += len(path.read_text().splitlines())
+        shown = shown_folder(module, path, root)
+        count[shown] += 1
+        lines[shown] += len(path.read_text().splitlines())
         targets, inside = imports(path, module, known)
         inside_total += inside
         for target in targets:
