@@ -12,7 +12,7 @@ from sqlalchemy.exc import StatementError
 
 from arena.extensions import db
 from arena.jobs.grading import SUBMISSIONS, record_report
-from arena.models import CourseRole, Kind, LatePolicy, Role, Submission
+from arena.models import CourseRole, Kind, LatePolicy, Outcome, Role, Submission
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from graders.report import GradeReport
@@ -21,7 +21,8 @@ from graders.verdicts import Verdict
 
 @pytest.mark.parametrize(("table", "column", "vocabulary"), [
     ("submission", "kind", Kind), ("user_account", "role", Role),
-    ("course_member", "role", CourseRole), ("assignment", "late_policy", LatePolicy)])
+    ("course_member", "role", CourseRole), ("assignment", "late_policy", LatePolicy),
+    ("regrade_item", "outcome", Outcome)])
 def test_the_migrated_checks_name_each_value_of_the_vocabulary(app, table: str, column: str,
                                                                vocabulary: type[StrEnum]):
     with app.app_context():

@@ -15,7 +15,7 @@ from arena.extensions import db
 from arena.jobs.grading import UserJobs
 from arena.jobs.preparation import prepared_data, prepared_versions
 from arena.jobs.records import report_values, test_row
-from arena.models import Regrade, RegradeItem, Submission, SubmissionGrade, TestResult
+from arena.models import Outcome, Regrade, RegradeItem, Submission, SubmissionGrade, TestResult
 from arena.models.types import utcnow
 from arena.services.gradebook_cells import refresh_submission
 from arena.services.versions import version_spec
@@ -37,7 +37,7 @@ class RegradeItems(UserJobs):
                 .correlate_except(Submission).scalar_subquery())
 
     def gave_up(self) -> dict[str, object]:
-        return {"outcome": "failed"}
+        return {"outcome": Outcome.FAILED}
 
     def run(self, job_id: int, sandbox: Sandbox) -> None:
         regrade_item(job_id, sandbox)
@@ -77,7 +77,7 @@ def regrade_item(item_id: int, sandbox: Sandbox) -> None:
     except Exception:
         log.exception("regrade item %s (submission %s) failed", item_id, submission.id)
     if report is None or report.verdict == Verdict.INTERNAL_ERROR:
-        REGRADE_ITEMS.finish(item_id, attempt, outcome="failed")
+        REGRADE_ITEMS.finish(item_id, attempt, outcome=Outcome.FAILED)
         db.session.commit()
     else:
         record_regrade(item_id, attempt, report)
@@ -88,7 +88,7 @@ def record_regrade(item_id: int, attempt: int, report: GradeReport) -> bool:
     in one transaction; a stale or repeated call changes nothing."""
     item = db.session.get(RegradeItem, item_id)
     old = db.session.get(Submission, item.submission_id, populate_existing=True)
-    outcome = "same" if old.verdict == str(report.verdict) else "changed"
+    outcome = Outcome.SAME if old.verdict == report.verdict else Outcome.CHANGED
     kept = SubmissionGrade(  # read before the update below refreshes `old`
         submission_id=old.id, version_id=old.version_id, verdict=old.verdict,
         passed=old.passed, total=old.total, message=old.message,

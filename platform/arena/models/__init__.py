@@ -10,12 +10,13 @@ from arena.models.course import (
     GradebookCell,
     LatePolicy,
 )
-from arena.models.regrade import Regrade, RegradeItem
+from arena.models.regrade import Outcome, Regrade, RegradeItem
 from arena.models.submission import Kind, Submission, SubmissionGrade, TestResult
 from arena.models.user import ApiToken, Role, User
 
 __all__ = [
     "ApiToken", "Assignment", "AssignmentChallenge", "Challenge", "ChallengeVersion", "Course",
-    "CourseMember", "CourseRole", "GradebookCell", "Kind", "LatePolicy", "Origin", "Regrade",
-    "RegradeItem", "Role", "Submission", "SubmissionGrade", "TestResult", "User", "VersionState",
+    "CourseMember", "CourseRole", "GradebookCell", "Kind", "LatePolicy", "Origin", "Outcome",
+    "Regrade", "RegradeItem", "Role", "Submission", "SubmissionGrade", "TestResult", "User",
+    "VersionState",
 ]

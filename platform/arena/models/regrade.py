@@ -5,16 +5,25 @@ own grading."""
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String
+from sqlalchemy import ForeignKey, Index
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
 from arena.models.challenge import Challenge, ChallengeVersion
 from arena.models.course import Course
 from arena.models.lifecycle import lifecycle
-from arena.models.types import UTCDateTime, utcnow
+from arena.models.types import UTCDateTime, one_of, stored_enum, utcnow
 from arena.models.user import User
+
+
+class Outcome(StrEnum):
+    """What regrading one submission came to."""
+
+    SAME = "same"  # the same verdict
+    CHANGED = "changed"  # another verdict (the replaced one is kept in submission_grade)
+    FAILED = "failed"  # the platform could not grade it; the verdict is kept
 
 
 class Regrade(db.Model):
@@ -47,7 +56,7 @@ class RegradeItem(lifecycle(), db.Model):
 
     __tablename__ = "regrade_item"
     __table_args__ = (
-        CheckConstraint("outcome IN ('same', 'changed', 'failed')", name="outcome"),
+        one_of("outcome", Outcome),
         Index("ix_regrade_item_status_id", "status", "id"),
         Index("ix_regrade_item_regrade_id_status", "regrade_id", "status"),
     )
@@ -55,7 +64,6 @@ class RegradeItem(lifecycle(), db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     regrade_id: Mapped[int] = mapped_column(ForeignKey("regrade.id", ondelete="CASCADE"))
     submission_id: Mapped[int] = mapped_column(ForeignKey("submission.id", ondelete="CASCADE"))
-    #: same or changed verdict; failed: the platform could not grade it (the verdict is kept).
-    outcome: Mapped[str | None] = mapped_column(String(16))
+    outcome: Mapped[Outcome | None] = mapped_column(stored_enum(Outcome, 16))
 
     regrade: Mapped[Regrade] = relationship(back_populates="items")

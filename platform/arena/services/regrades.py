@@ -21,6 +21,7 @@ from arena.models import (
     CourseMember,
     CourseRole,
     Kind,
+    Outcome,
     Regrade,
     RegradeItem,
     Role,
@@ -121,8 +122,8 @@ def progress(regrade: Regrade) -> Progress:
     total, queued, finished, changed, failed, last = db.session.execute(
         select(func.count(), func.count().filter(RegradeItem.status == Status.QUEUED),
                func.count().filter(RegradeItem.status == Status.DONE),
-               func.count().filter(RegradeItem.outcome == "changed"),
-               func.count().filter(RegradeItem.outcome == "failed"),
+               func.count().filter(RegradeItem.outcome == Outcome.CHANGED),
+               func.count().filter(RegradeItem.outcome == Outcome.FAILED),
                func.max(RegradeItem.finished_at))
         .where(RegradeItem.regrade_id == regrade.id)).one()
     finished_at = (last or regrade.created_at) if total == finished else None
