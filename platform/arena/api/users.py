@@ -6,8 +6,6 @@ from apiflask import APIBlueprint, Schema, fields
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
-from arena.errors import Forbidden
-from arena.models import Role
 from arena.services.users import deactivate_user
 
 bp = APIBlueprint("users", __name__)
@@ -29,7 +27,5 @@ class DeactivatedOut(Schema):
                                                             404: "No such user"}))
 def deactivate_view(username: str) -> dict:
     """Deactivate the account called `username`."""
-    if current_user().role != Role.ADMIN:
-        raise Forbidden("only an admin deactivates accounts")
-    user = deactivate_user(username)
+    user = deactivate_user(username, by=current_user())
     return {"username": user.username, "active": user.active}

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from arena.errors import Conflict, NotFound
+from arena.errors import Conflict, Forbidden, NotFound
 from arena.extensions import db
 from arena.models import ApiToken, Role, User
 from arena.models.types import utcnow
@@ -91,8 +91,11 @@ def change_password(user: User, current: str, new: str) -> bool:
     return True
 
 
-def deactivate_user(username: str) -> User:
-    """Deactivate a user: no login, no session, no token works for them any more."""
+def deactivate_user(username: str, by: User | None = None) -> User:
+    """Deactivate a user: no login, no session, no token works for them any more. Only an
+    admin may (`by`; None is the operator at the command line)."""
+    if by is not None and by.role != Role.ADMIN:
+        raise Forbidden("only an admin deactivates accounts")
     user = get_user(username)
     user.active = False
     end_sessions(user)
