@@ -54,9 +54,6 @@ def _version_job(prefix: str) -> Callable[[], int]:
         number = db.session.scalar(select(db.func.max(ChallengeVersion.number))) + 1
         version = ChallengeVersion(
             challenge_id=current.challenge_id, number=number, content_hash=f"copy{number}",
-            statement=current.statement, starter=current.starter, hints=current.hints,
-            entry_point=current.entry_point, time_limit=current.time_limit,
-            memory_mb=current.memory_mb, rtol=current.rtol, atol=current.atol,
             spec=current.spec)
         setattr(version, f"{prefix}status", Status.QUEUED)
         db.session.add(version)
