@@ -22,6 +22,16 @@ def test_list_in_korean(client, catalog):
     assert listed[0]["title"] == "소프트맥스"
 
 
+def test_the_accept_language_header_chooses_when_lang_is_absent(client, catalog):
+    def first_title(query: str, header: str) -> str:
+        answer = client.get(f"/api/v1/challenges{query}", headers={"Accept-Language": header})
+        return answer.get_json()["challenges"][0]["title"]
+
+    assert first_title("", "ko-KR,ko;q=0.9,en;q=0.5") == "소프트맥스"
+    assert first_title("", "fr, en;q=0.1") == "Softmax"  # no catalog in French: English
+    assert first_title("?lang=en", "ko") == "Softmax"  # the query wins
+
+
 def test_show_a_challenge(client, unprepared_catalog):
     shown = client.get("/api/v1/challenges/softmax").get_json()
     assert shown["slug"] == "softmax" and shown["entry_point"] == "softmax"
