@@ -5,6 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 POSTGRES_TEST_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 SANDBOX_BASE ?= python:3.12-slim
+PORT ?= 8000
 
 DIST := platform/arena/web/static/dist/manifest.json
 FRONTEND_SOURCES := $(shell find frontend/src frontend/build.mjs -type f 2>/dev/null)
@@ -24,7 +25,7 @@ $(DIST): package.json package-lock.json $(FRONTEND_SOURCES)
 	npm run build
 
 serve: $(BIN)/arena $(DIST)
-	$(BIN)/arena serve
+	$(BIN)/arena serve --port $(PORT)
 
 # The Docker sandbox image (arena serve also builds it on first use when an engine answers).
 sandbox-image: $(BIN)/arena

@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import socket
 import subprocess
 from pathlib import Path
 
@@ -82,6 +83,15 @@ def test_submit_explains_a_bad_token_and_an_unknown_challenge(started, tmp_path)
 def test_submit_without_a_server_says_so(server, tmp_path):
     done = server.cli("submit", "softmax", write(tmp_path, LESSON))
     assert done.returncode == 1 and "cannot reach" in done.stderr
+
+
+def test_a_taken_port_is_one_clear_line(server):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", server.port))
+        taken.listen()
+        done = server.cli("serve", "--port", str(server.port))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and f":{server.port}" in done.stderr
 
 
 def test_the_admin_commands(server):

@@ -6,6 +6,7 @@ import gc
 import ipaddress
 import os
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -34,6 +35,7 @@ def _is_loopback(host: str) -> bool:
 def serve(host: str, port: int) -> None:
     """Serve the web app and the API, with embedded grading workers (ARENA_QUEUE=embedded)
     or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed)."""
+    _refuse_taken(host, port)
     app = upgraded_app()
     embedded = app.config["QUEUE"] == "embedded"
     if embedded:
@@ -59,6 +61,20 @@ def serve(host: str, port: int) -> None:
         pruner.stop()
         queue.stop(timeout=30)
         close_sandbox(app)
+
+
+def _refuse_taken(host: str, port: int) -> None:
+    """Stop with one line, before anything starts, when the address cannot be listened on (the
+    port taken by another server, or the host not this machine's)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as waitress binds
+            probe.bind(address)
+    except OSError as exc:
+        raise click.ClickException(
+            f"cannot listen on {host}:{port} ({exc.strerror or exc}): another server may hold "
+            "it; choose another with --port (make serve PORT=...)") from exc
 
 
 def _check_sandbox(app: Flask, host: str) -> None:
