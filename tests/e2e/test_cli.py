@@ -1,6 +1,7 @@
 """The newcomer's path: create a user and a token, submit with `arena submit`, read the table."""
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -83,6 +84,24 @@ def test_submit_explains_a_bad_token_and_an_unknown_challenge(started, tmp_path)
 def test_submit_without_a_server_says_so(server, tmp_path):
     done = server.cli("submit", "softmax", write(tmp_path, LESSON))
     assert done.returncode == 1 and "cannot reach" in done.stderr
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_readmes_walkthrough_runs_and_writes_nothing_into_the_repository(server):
+    server.start()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    walkthrough = re.search(r"## Submit from the command line.*?```sh\n(.*?)```", readme,
+                            re.S).group(1)
+    status = ["git", "status", "--porcelain", "--untracked-files=all"]
+    before = subprocess.run(status, cwd=ROOT, capture_output=True, text=True).stdout
+    done = subprocess.run(["bash", "-c", walkthrough], cwd=ROOT, env=server.env,
+                          capture_output=True, text=True, timeout=600)
+    verdicts = re.findall(r"^verdict: (\w+)", done.stdout, re.M)
+    assert verdicts == ["accepted", "wrong_answer", "wrong_answer"], done.stdout + done.stderr
+    assert "scaling" in done.stdout  # the named bug
+    assert subprocess.run(status, cwd=ROOT, capture_output=True, text=True).stdout == before
 
 
 def test_a_taken_port_is_one_clear_line(server):
