@@ -18,8 +18,10 @@ import click
 COMMANDS = {
     "challenges": "arena.commands.challenges:challenges",
     "db": "arena.commands.db:db_group",
+    "pull": "arena.commands.submit:pull",
     "sandbox": "arena.commands.sandbox:sandbox_group",
     "serve": "arena.commands.serve:serve",
+    "show": "arena.commands.submit:show",
     "submit": "arena.commands.submit:submit",
     "tokens": "arena.commands.users:tokens",
     "users": "arena.commands.users:users",

@@ -1,4 +1,5 @@
-"""The HTTP client behind `arena submit`: send code, wait for the verdict, print the table.
+"""The HTTP client behind `arena submit`, `show` and `pull`: read a challenge, send code, wait
+for the verdict, print the table.
 
 It uses the standard library only and imports nothing of the server, so that `arena submit`
 starts at once (bench/cli_startup.py measures it; tests/arena/test_client.py keeps it so).
@@ -7,9 +8,11 @@ starts at once (bench/cli_startup.py measures it; tests/arena/test_client.py kee
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import Any
 from urllib.error import HTTPError, URLError
+from urllib.parse import quote, urlencode
 from urllib.request import Request, urlopen
 
 POLL_SECONDS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)  # pauses after reads answered at once
@@ -27,6 +30,9 @@ class ArenaClient:
     def __init__(self, base_url: str, token: str | None, timeout: float = 120.0) -> None:
         self.base = base_url.rstrip("/")
         self.headers = {"Accept": "application/json"}
+        language = os.environ.get("LANG", "").split("_")[0].split(".")[0]
+        if language and language not in ("C", "POSIX"):
+            self.headers["Accept-Language"] = language  # texts in the learner's language
         if token:
             self.headers["Authorization"] = f"Bearer {token}"
         self.timeout = timeout
@@ -59,6 +65,11 @@ class ArenaClient:
                               f"{error.get('message', reason)}")
         return body
 
+    def challenge(self, slug: str, lang: str | None = None) -> dict:
+        """Return a challenge as the API shows it: title, statement, starter code..."""
+        query = f"?{urlencode({'lang': lang})}" if lang else ""
+        return self._request("GET", f"/api/v1/challenges/{quote(slug, safe='')}{query}")
+
     def grade(self, slug: str, code: str, run: bool = False) -> dict:
         """Submit (or run) `code` and return the finished result."""
         kind = "runs" if run else "submissions"
@@ -85,14 +96,14 @@ class ArenaClient:
 
 
 def format_result(result: dict) -> str:
-    """Render a finished result: a row per test, each named bug once, the verdict last."""
+    """Render a finished result: a row per test (hidden rows that say the same thing as one
+    row), the named bug once, then the verdict; a run ends with what its public examples say,
+    never with a verdict (the hidden tests decide that)."""
     lines = []
-    for test in result.get("tests", []):
-        mark = "PASS" if test["passed"] else "FAIL"
-        kind = "hidden" if test["hidden"] else "public"
-        message = "" if test["passed"] else f"  {test.get('message') or ''}"
-        lines.append(f"{mark}  {kind}  {test['name']}{message}")
-        if not test["hidden"] and not test["passed"] and test.get("got") is not None:
+    for mark, kind, names, message, test in _rows(result.get("tests", [])):
+        named = names[0] if len(names) == 1 else f"{len(names)} tests ({_listed(names)})"
+        lines.append(f"{mark}  {kind}  {named}{message}")
+        if kind == "public" and mark == "FAIL" and test.get("got") is not None:
             lines.append(f"      expected {test.get('expected')}")
             lines.append(f"      got      {test.get('got')}")
     if result.get("diagnosis"):
@@ -101,6 +112,35 @@ def format_result(result: dict) -> str:
         lines.append(result["message"])
     if result.get("output"):
         lines.append("your code printed:\n" + result["output"].rstrip())
-    lines.append(f"verdict: {result.get('verdict')} "
-                 f"({result.get('passed', 0)}/{result.get('total', 0)} tests passed)")
+    counted = f"({result.get('passed', 0)}/{result.get('total', 0)} tests passed)"
+    if result.get("kind") == "run":
+        lines.append("public examples pass: submit for the hidden tests " + counted
+                     if result.get("verdict") == "accepted" else
+                     f"public examples fail: {result.get('verdict')} {counted}")
+    else:
+        lines.append(f"verdict: {result.get('verdict')} {counted}")
     return "\n".join(lines)
+
+
+def _rows(tests: list[dict]) -> list[tuple[str, str, list[str], str, dict]]:
+    """Return the rows to print: one per public test, one per group of hidden tests that pass
+    or fail alike with the same message (in the order each group first appears)."""
+    rows: list[tuple[str, str, list[str], str, dict]] = []
+    hidden: dict[tuple[str, str], list[str]] = {}
+    for test in tests:
+        mark = "PASS" if test["passed"] else "FAIL"
+        message = "" if test["passed"] else f"  {test.get('message') or ''}"
+        if not test["hidden"]:
+            rows.append((mark, "public", [test["name"]], message, test))
+        elif (mark, message) in hidden:
+            hidden[mark, message].append(test["name"])
+        else:
+            hidden[mark, message] = [test["name"]]
+            rows.append((mark, "hidden", hidden[mark, message], message, test))
+    return rows
+
+
+def _listed(names: list[str], most: int = 3) -> str:
+    """Return the first few names, and how many more there are."""
+    shown = ", ".join(names[:most])
+    return shown if len(names) <= most else f"{shown}, and {len(names) - most} more"
