@@ -89,14 +89,15 @@ def test_submit_without_a_server_says_so(server, tmp_path):
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_readmes_walkthrough_runs_and_writes_nothing_into_the_repository(server):
+def test_the_readmes_walkthrough_runs_and_writes_nothing_into_the_repository(server, tmp_path):
     server.start()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     walkthrough = re.search(r"## Submit from the command line.*?```sh\n(.*?)```", readme,
                             re.S).group(1)
     status = ["git", "status", "--porcelain", "--untracked-files=all"]
     before = subprocess.run(status, cwd=ROOT, capture_output=True, text=True).stdout
-    done = subprocess.run(["bash", "-c", walkthrough], cwd=ROOT, env=server.env,
+    done = subprocess.run(["bash", "-c", walkthrough], cwd=ROOT,
+                          env={**server.env, "TMPDIR": str(tmp_path)},  # mktemp's folder
                           capture_output=True, text=True, timeout=600)
     verdicts = re.findall(r"^verdict: (\w+)", done.stdout, re.M)
     assert verdicts == ["accepted", "wrong_answer"], done.stdout + done.stderr
