@@ -21,9 +21,22 @@ MAX_TOLERANCE = 1.0
 #: A case's `float32_scale`, the largest score in size: from 1 to this (its tolerance is then
 #: at most 0.3, graders.judging.compare.float32_tolerance).
 MIN_FLOAT32_SCALE, MAX_FLOAT32_SCALE = 1.0, 1e6
+#: An editorial (`editorial.<locale>.md`): bytes per file, a page's reading at most.
+MAX_EDITORIAL_BYTES = 16 * 1024
 
 
 def within(value: Any, low: float, high: float) -> bool:
     """Tell whether `value` is a number (an int or a float, not a bool) from `low` to `high`;
     NaN never is, and an int of any size is compared exactly, never converted."""
     return type(value) in (int, float) and low <= value <= high
+
+#: A lesson's cell (graders.lessons): its code, in bytes of UTF-8 (an author's or a learner's),
+#: and its expected output, in bytes.
+MAX_CELL_CODE_BYTES = 8 * 1024
+MAX_CELL_OUTPUT_BYTES = 4 * 1024
+#: What a cell's run shows of each of its streams (stdout, stderr), in characters; the rest is
+#: cut and said to be.
+MAX_CELL_SHOWN = 16 * 1024
+#: A lesson: its Markdown file per language, in bytes, and its cells.
+MAX_LESSON_BYTES = 64 * 1024
+MAX_LESSON_CELLS = 30

@@ -52,3 +52,8 @@ def translated_locales() -> tuple[str, ...]:
 def statement_file(locale: str) -> str:
     """Return the name of a challenge's statement in `locale`."""
     return f"statement.{locale}.md"
+
+
+def editorial_file(locale: str) -> str:
+    """Return the name of a challenge's editorial in `locale`."""
+    return f"editorial.{locale}.md"

@@ -32,6 +32,11 @@ TEMPLATES: dict[str, str] = {
     "not_run": N_("not run"),
     "raised": N_("raised {error}"),
     "failed_to_load": N_("the code failed while loading for the hidden tests"),
+    "changed_argument": N_(
+        "your function changed its argument {name}: the inputs are read-only, copy one "
+        "before changing it"),
+    "changed_an_argument": N_(
+        "your function changed one of its arguments: the inputs are read-only"),
     "missing_entry_point": N_("the code defines no function named {name!r}"),
     # the shape of an output
     "nested_too_deeply": N_("output nested too deeply"),
@@ -42,11 +47,24 @@ TEMPLATES: dict[str, str] = {
     "shape_detail": N_("expected shape {expected}, got {got}"),
     "a_scalar": N_("a scalar"),
     "nonfinite": N_("the output contains NaN or infinity"),
+    "breakdown": N_(
+        "a numerical breakdown on {case}: NaN, infinity or an overflow appeared. Look for a "
+        "value that grows out of range (exp of a large number) or a division by something "
+        "that can be zero or tiny, and keep every intermediate value in range"),
     # values
     "values": N_("wrong answer: the values differ from the expected output"),
     "values_detail": N_("values differ from the expected output (largest difference {error})"),
     "values_detail_at": N_(
         "values differ from the expected output (largest difference {error} at index {at})"),
+    "relative_error": N_(
+        "wrong answer: the values differ from the expected output (worst relative error "
+        "{error})"),
+    "relative_error_at": N_(
+        "wrong answer: the values differ from the expected output (worst relative error "
+        "{error} at index {at})"),
+    "numerics_tier": N_(
+        "a numerics case: its values test the limits of floating point that the statement "
+        "allows"),
     "property": N_("wrong answer: a required property does not hold"),
     # declared properties
     "weights_not_array": N_("weights must be an array"),
@@ -54,7 +72,9 @@ TEMPLATES: dict[str, str] = {
     "nonnegative": N_("weights must not be negative"),
     # case checks
     "same_rows_as": N_(
-        "changing later tokens changed earlier outputs: information leaks from the future"),
+        "earlier outputs differ from those of a case with the same earlier tokens: later "
+        "tokens leak into earlier outputs, or the function keeps something from one call to "
+        "the next"),
     "equal_to": N_("the output must be the same as in the case it is compared with"),
     "permuted_from": N_("permuting the tokens must permute the outputs the same way"),
     "row_norms_equal_to_arg": N_("rotations must preserve the length of every vector"),
@@ -65,6 +85,22 @@ TEMPLATES: dict[str, str] = {
     "difference_at": N_("largest difference {error}, first at index {at}"),
     "rows_expected": N_("{n} rows expected"),
     "dot_products": N_("dot products {dots}"),
+    # the rules under every statement (graders.challenge.rules)
+    "rule_arguments_read_only": N_(
+        "The arguments are read-only: your function must not change them (copy one first "
+        "to work on it in place)."),
+    "rule_arguments_mutable": N_(
+        "Your function may change {names}; every other argument is read-only."),
+    "rule_float32": N_(
+        "Float32 code is accepted: outputs are compared with a relative tolerance of at "
+        "least {rtol} and an absolute tolerance of at least {atol}, room enough for "
+        "float32's rounding."),
+    "rule_float64": N_(
+        "Compute in float64: outputs are compared with a relative tolerance of {rtol} and an "
+        "absolute tolerance of {atol}, tighter than float32's rounding."),
+    "rule_libraries": N_("You may import {libraries} and Python's standard library."),
+    "rule_limits": N_(
+        "Each run of the tests has {seconds} seconds and {memory} MB of memory."),
     # words that came from elsewhere (a Python exception's message): the same in every locale
     "verbatim": N_("{text}"),
     # words a challenge's author wrote, in each locale they wrote (English where none)

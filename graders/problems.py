@@ -18,8 +18,11 @@ class Problem:
         return asdict(self)
 
     def __str__(self) -> str:
-        where = ":".join(str(p) for p in (self.file, self.line) if p is not None)
-        return f"{where}: {self.message}" if where else self.message
+        """Say it as `file: line N: message`, leaving out what is not known."""
+        where = [self.file] if self.file is not None else []
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        return ": ".join([*where, self.message])
 
 
 class ChallengeProblems(ValueError):

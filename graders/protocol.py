@@ -17,9 +17,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from graders.bounds import MAX_FLOAT32_SCALE, MAX_TOLERANCE, MIN_FLOAT32_SCALE, within
+from graders.bounds import (
+    MAX_CELL_SHOWN,
+    MAX_FLOAT32_SCALE,
+    MAX_TOLERANCE,
+    MIN_FLOAT32_SCALE,
+    within,
+)
 
 MAX_TEXT = 500
+MAX_TRACEBACK = 4000  # a traceback of the learner's own frames, shown for public examples only
 MAX_DEPTH = 32
 MAX_SECONDS = 86_400.0
 MAX_LINE = 10_000_000
@@ -31,6 +38,9 @@ BYTES_PER_NUMBER = 32  # "-1.2345678901234567e-300, " with room to spare
 BYTES_PER_EVENT = 4096
 _CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
 _SAFE_INT = 2 ** 53
+#: The tiers a case of cases.py may belong to: the first is every case's by default; a
+#: "numerics" case holds values near the limits of a float format or of the statement.
+TIERS = ("core", "numerics")
 #: The numbers a case of cases.py may carry, each from its lowest to its highest value.
 CASE_NUMBERS = {"rtol": (0, MAX_TOLERANCE), "atol": (0, MAX_TOLERANCE),
                 "float32_scale": (MIN_FLOAT32_SCALE, MAX_FLOAT32_SCALE)}
@@ -47,23 +57,44 @@ def count_numbers(value: Any) -> int:
 
 
 def call_job(source: str, entry_point: str, inputs: Sequence[dict], filename: str,
-             allowances: Sequence[int]) -> dict:
-    """Build the job that calls `entry_point` on each input; outputs capped per input."""
+             allowances: Sequence[int], printed: int | None = None,
+             arguments: dict | None = None) -> dict:
+    """Build the job that calls `entry_point` on each input; outputs capped per input; what
+    the calls after the first `printed` ones print is dropped (all are kept by default).
+    With `arguments` (ChallengeSpec.arguments), a call that changes an argument it may not
+    change fails as ChangedArgument."""
+    printed = len(inputs) if printed is None else printed
     encoded = [json.dumps({"args": i["args"], "kwargs": i["kwargs"]}) for i in inputs]
     return {"mode": "call", "source": source, "filename": filename, "entry_point": entry_point,
             "cases": encoded, "max_elements": list(allowances), "max_depth": MAX_DEPTH,
-            "max_text": MAX_TEXT}
+            "max_text": MAX_TEXT, "max_traceback": MAX_TRACEBACK, "printed": printed,
+            "arguments": arguments}
 
 
 def cases_job(source: str) -> dict:
     """Build the job that asks an authored cases.py for its cases."""
     return {"mode": "cases", "source": source, "filename": "cases.py", "max_depth": MAX_DEPTH,
-            "max_text": MAX_TEXT}
+            "max_text": MAX_TEXT, "max_traceback": MAX_TRACEBACK}
+
+
+def script_job(source: str, filename: str) -> dict:
+    """Build the job that runs `source` as a script (a lesson's cell) and sends its prints."""
+    return {"mode": "script", "source": source, "filename": filename,
+            "max_output": MAX_CELL_SHOWN, "max_depth": MAX_DEPTH, "max_text": MAX_TEXT,
+            "max_traceback": MAX_TRACEBACK}
+
+
+def script_budget() -> int:
+    """Return the bytes a script job's events may take (its prints, JSON-escaped)."""
+    return 6 * MAX_CELL_SHOWN + BYTES_PER_EVENT
 
 
 def stdout_budget(allowances: Sequence[int]) -> int:
     """Return the bytes a call job's results may take: beyond them the box is stopped."""
     return sum(n * BYTES_PER_NUMBER + BYTES_PER_EVENT for n in allowances) + BYTES_PER_EVENT
+
+
+ERROR_FIELDS = frozenset({"event", "error_type", "message", "line"})  # and "traceback", if any
 
 
 class Violation(ValueError):
@@ -86,6 +117,7 @@ class ParsedRun:
     corrupted: bool = False
     violation: str | None = None  # why the reading stopped, when an event broke the schema
     too_large: bool = False
+    script: dict | None = None  # a script's prints and how it ended
 
 
 def parse_run(stdout: bytes, allowances: Sequence[int] = ()) -> ParsedRun:
@@ -126,8 +158,11 @@ def _accept(parsed: ParsedRun, event: dict, allowances: Sequence[int]) -> None:
         allowance = allowances[index] if index < len(allowances) else SLACK_ELEMENTS
         parsed.results.append(_result(event, index, allowance))
     elif kind in ("compile_error", "load_error"):
-        _fields(event, {"event", "error_type", "message", "line"})
+        _fields(event, ERROR_FIELDS | ({"traceback"} & set(event)))
         setattr(parsed, kind, _error(event))
+    elif kind == "script":
+        _fields(event, {"event", "stdout", "stdout_truncated", "error_type", "line"})
+        parsed.script = _script(event)
     elif kind == "cases":
         _fields(event, {"event", "cases"})
         parsed.cases = _cases(event["cases"])
@@ -148,7 +183,7 @@ def _result(event: dict, index: int, allowance: int) -> dict:
         _fields(event, {"event", "case", "seconds", "output"})
         result = {"output": numbers(event["output"], allowance)}
     else:
-        _fields(event, {"event", "case", "seconds", "error_type", "message", "line"})
+        _fields(event, ERROR_FIELDS | {"case", "seconds"} | ({"traceback"} & set(event)))
         result = _error(event)
     if type(event["case"]) is not int or event["case"] != index:
         raise Violation("results out of order")
@@ -160,8 +195,22 @@ def _error(event: dict) -> dict:
     line = event["line"]
     if line is not None and not (type(line) is int and 0 <= line <= 10 ** 7):
         raise Violation("bad line number")
-    return {"error_type": _identifier(event["error_type"]), "message": text(event["message"]),
-            "line": line}
+    error = {"error_type": _identifier(event["error_type"]), "message": text(event["message"]),
+             "line": line}
+    if "traceback" in event:
+        error["traceback"] = text(event["traceback"], MAX_TRACEBACK)
+    return error
+
+
+def _script(event: dict) -> dict:
+    if type(event["stdout_truncated"]) is not bool:
+        raise Violation("a flag expected")
+    line, error_type = event["line"], event["error_type"]
+    if line is not None and not (type(line) is int and 0 <= line <= 10 ** 7):
+        raise Violation("bad line number")
+    return {"stdout": text(event["stdout"], MAX_CELL_SHOWN),
+            "stdout_truncated": event["stdout_truncated"],
+            "error_type": None if error_type is None else _identifier(error_type), "line": line}
 
 
 def text(value: Any, limit: int = MAX_TEXT) -> str:
@@ -217,6 +266,8 @@ def _cases(value: Any) -> list[dict]:
             raise Violation("each case needs a name")
         if not isinstance(case.get("args"), list) or not isinstance(case.get("kwargs"), dict):
             raise Violation(f"case {case['name']!r}: args must be a list, kwargs a dict")
+        if case.get("tier", TIERS[0]) not in TIERS:
+            raise Violation(f"case {case['name']!r}: tier must be one of {list(TIERS)}")
         for key, (low, high) in CASE_NUMBERS.items():
             if key in case and not within(case[key], low, high):
                 raise Violation(f"case {case['name']!r}: {key} must be a number from {low} "

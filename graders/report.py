@@ -6,12 +6,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from graders.messages import text_of
+from graders.protocol import TIERS
 from graders.verdicts import Verdict
 
 
 @dataclass
 class TestReport:
-    """One test's result. `input`, `expected`, `got` and `weights` are for public tests only.
+    """One test's result. `input`, `expected`, `got`, `weights`, `line` and `traceback` are for
+    public tests only.
 
     `message` is a graders.messages.Text (codes and values) or plain words; `names` holds the
     test's name in the other locales its author wrote: {"ko": ...}.
@@ -31,7 +33,10 @@ class TestReport:
     got: Any = None
     seconds: float | None = None
     weights: list | None = None
+    line: int | None = None  # where the learner's code failed (public tests only)
+    traceback: str | None = None  # the learner's own frames (public tests only)
     names: dict[str, str] = field(default_factory=dict)
+    tier: str = TIERS[0]  # the case's tier
 
 
 @dataclass
@@ -43,6 +48,7 @@ class GradeReport:
     message: str = ""
     output: str = ""
     named_mutant: str | None = None  # the named bug (graders.judging.diagnosis)
+    breakdowns: list[str] = field(default_factory=list)  # cases where the arithmetic broke down
 
     @property
     def passed(self) -> int:
@@ -58,5 +64,6 @@ class GradeReport:
         """Return the report as JSON-ready data."""
         return {"verdict": str(self.verdict), "message": text_of(self.message).to_data(),
                 "output": self.output, "named_mutant": self.named_mutant,
+                "breakdowns": self.breakdowns,
                 "tests": [{**asdict(t), "message": text_of(t.message).to_data()}
                           for t in self.tests]}

@@ -8,6 +8,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _random(rng, n, heads, d, dv, scale=1.0):
     return [_matrix(rng, n, heads * d, scale), _matrix(rng, n, heads * d, scale),
             _matrix(rng, n, heads * dv), heads]
@@ -54,6 +66,21 @@ def _loud_future(rng):
     """
     Q = [_QUERIES[t] + _QUERIES[t + 1] for t in range(4)] + [[1, -1, 1, -1, 0, 1, 0, -1]]
     K = [[rng.randint(-2, 2) for _ in range(8)] for _ in range(4)] + [[1500] * 8]
+    return [Q, K, _matrix(rng, 5, 4), 2]
+
+
+def _masked_key_at_top(rng):
+    """Two heads of width 4, five tokens: in both heads the last key scores 10000 (plus a bias
+    under 1) for queries 0..3, which may not see it, and every key they see scores within 5 of
+    -10000 (the two ends of the statement's score range).
+
+    Keys 0..3 are -5000 plus a small integer per entry, key 4 is 5000 everywhere, and queries
+    0..3 sum to 4 in each head. Query 4 sums to 0 in each head, so every score it sees is
+    small. Adding a finite -10000 leaves the hidden key near 0, far above the visible ones. The
+    slopes (1/16, 1/256) keep everything exact in float32.
+    """
+    Q = [_QUERIES[t] + _QUERIES[t + 1] for t in range(4)] + [[1, -1, 1, -1, 0, 1, 0, -1]]
+    K = [[-5000 + rng.randint(-2, 2) for _ in range(8)] for _ in range(4)] + [[5000] * 8]
     return [Q, K, _matrix(rng, 5, 4), 2]
 
 
@@ -126,6 +153,10 @@ def cases():
         {"name": {"en": "a future key scores far above every key its queries see",
                   "ko": "보이는 키보다 점수가 훨씬 높은 미래의 키"},
          "args": _loud_future(random.Random(4343))},
+        {"name": {"en": "a masked key at the top of the range, visible keys at the bottom",
+                  "ko": "범위 맨 위의 가려진 키, 맨 아래의 보이는 키"},
+         "args": _masked_key_at_top(random.Random(4444)), "tier": "numerics",
+         "float32_scale": 10005},  # float32 rounding (graders: float32_tolerance)
         {"name": {"en": "a sequence of 1000 tokens, one head",
                   "ko": "토큰 1000개짜리 시퀀스, 헤드 하나"}, "args": _random(rng, 1000, 1, 1, 1)},
         {"name": {"en": "a sequence of 64 tokens, two heads",
@@ -137,4 +168,16 @@ def cases():
         {"name": {"en": "random, 12 tokens, six heads, d=8, dv=3",
                   "ko": "무작위, 토큰 12개, 헤드 6개, d=8, dv=3"},
          "args": _random(rng, 12, 6, 8, 3)},
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 10 tokens, two heads",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 토큰 10개, 헤드 2개"},
+         "args": _exact(_random(rng, 10, 2, 4, 2)), "tier": "numerics"},
+        {"name": {"en": "numerics: 512 tokens", "ko": "수치: 토큰 512개"},
+         "args": _exact(_random(rng, 512, 1, 2, 1)), "tier": "numerics"},
     ]

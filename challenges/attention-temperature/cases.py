@@ -38,6 +38,13 @@ def _rows_apart(rng):
     return [Q, K, _matrix(rng, 5, 3), 0.25]
 
 
+def _half_exact(rng, rows, cols, scale=1.0):
+    """Entries k/16 (times `scale`, a power of two) with |k| < 256: eight significant bits at
+    most, exact in bfloat16 (and so in float16 and float32)."""
+    return [[scale * max(-255, min(255, round(rng.gauss(0.0, 16.0)))) / 16
+             for _ in range(cols)] for _ in range(rows)]
+
+
 def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(314159)
@@ -145,8 +152,39 @@ def cases():
             "args": _random(rng, 3, 6, 9, 3, 3.0),
         },
         {
+            "name": {"en": "random, 4 queries, 5 keys, d=4, temperature 2.5",
+                     "ko": "무작위, 쿼리 4개, 키 5개, d=4, 온도 2.5"},
+            "args": _random(rng, 4, 5, 4, 3, 2.5),
+        },
+        {
+            "name": {"en": "random, 3 queries, 4 keys, d=2, temperature 3.75",
+                     "ko": "무작위, 쿼리 3개, 키 4개, d=2, 온도 3.75"},
+            "args": _random(rng, 3, 4, 2, 2, 3.75),
+        },
+        {
+            "name": {"en": "queries of width 16, temperature 7.5",
+                     "ko": "폭 16인 쿼리, 온도 7.5"},
+            "args": _random(rng, 3, 6, 16, 2, 7.5),
+        },
+        {
             "name": {"en": "random, 4 queries, 6 keys, d=64, temperature 4",
                      "ko": "무작위, 쿼리 4개, 키 6개, d=64, 온도 4"},
             "args": _random(rng, 4, 6, 64, 3, 4.0),
+        },
+        {
+            "name": {"en": "inputs exact in float16 and bfloat16, temperature 0.5",
+                     "ko": "float16과 bfloat16으로 정확히 표현되는 입력, 온도 0.5"},
+            "args": [_half_exact(rng, 4, 4), _half_exact(rng, 5, 4), _half_exact(rng, 5, 3), 0.5],
+            "tier": "numerics",
+        },
+        {
+            "name": {"en": "the lowest temperature, 1/128, tempered scores near 0",
+                     "ko": "가장 낮은 온도 1/128, 온도로 나눈 점수가 0 근처"},
+            "args": _cold(rng, 0), "tier": "numerics",
+        },
+        {
+            "name": {"en": "one query over 4000 keys, temperature 1.5",
+                     "ko": "키 4000개를 보는 쿼리 하나, 온도 1.5"},
+            "args": _random(rng, 1, 4000, 4, 2, 1.5), "tier": "numerics",
         },
     ]

@@ -31,6 +31,13 @@ def _rows_apart(rng):
     return [Q, K]
 
 
+def _half_exact(rng, rows, cols):
+    """Entries k/16 with |k| < 256, about normal with spread 1: eight significant bits at
+    most, exact in bfloat16 (and so in float16 and float32)."""
+    return [[max(-255, min(255, round(rng.gauss(0.0, 16.0)))) / 16 for _ in range(cols)]
+            for _ in range(rows)]
+
+
 def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(31337)
@@ -115,6 +122,22 @@ def cases():
             "name": {"en": "random, 3 queries, 6 keys, width 64",
                      "ko": "무작위, 쿼리 3개, 키 6개, 폭 64"},
             "args": [_matrix(rng, 3, 64), _matrix(rng, 6, 64)],
+        },
+    ]
+    found += [
+        {
+            "name": {"en": "entries exact in float16 and bfloat16, width 12",
+                     "ko": "float16과 bfloat16으로 정확히 표현되는 원소, 폭 12"},
+            "args": [_half_exact(rng, 4, 12), _half_exact(rng, 5, 12)], "tier": "numerics",
+        },
+        {
+            "name": {"en": "scores near -1000", "ko": "-1000 근처의 점수"},
+            "args": _large_scores(rng, -1000), "tier": "numerics",
+            "float32_scale": 1004,  # float32 rounding (graders: float32_tolerance)
+        },
+        {
+            "name": {"en": "two queries over 4000 keys", "ko": "키 4000개를 보는 쿼리 두 개"},
+            "args": [_matrix(rng, 2, 4), _matrix(rng, 4000, 4)], "tier": "numerics",
         },
     ]
     found.append(_permuted(found, "random, 5 queries, 7 keys, width 3", [3, 0, 4, 1, 2]))

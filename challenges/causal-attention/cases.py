@@ -8,6 +8,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _random(rng, n, d, dv):
     return [_matrix(rng, n, d), _matrix(rng, n, d), _matrix(rng, n, dv)]
 
@@ -49,6 +61,19 @@ def _loud_future(rng):
     return [Q, K, _matrix(rng, 5, 3)]
 
 
+def _masked_key_at_top(rng):
+    """Five tokens: the last key scores 10000 for queries 0..3, which may not see it, and every
+    key they see scores within 4 of -10000 (the two ends of the statement's score range).
+
+    Queries sum to 4; keys 0..3 are -5000 plus a small integer per entry and key 4 is 5000
+    everywhere. Adding a finite -10000 leaves the hidden key near 0, far above the visible ones.
+    Query 4 sees key 4, so its output is V[4]. Integers: exact in float32.
+    """
+    Q = [[1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1], [1, 1, 2, 0]]
+    K = [[-5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(4)] + [[5000] * 4]
+    return [Q, K, _matrix(rng, 5, 3)]
+
+
 def _future_changed(rng, args, t):
     """The same tokens 0..t as `args`, and other queries, keys and values after them."""
     n, widths = len(args[0]), [len(m[0]) for m in args]
@@ -76,7 +101,7 @@ def cases():
                                  "ko": "인과성: 토큰 6개, d=4, dv=3"}, 6, 4, 3, t=2),
         *_causality_pair(pairs, {"en": "causality: 5 tokens, d=2, dv=2",
                                  "ko": "인과성: 토큰 5개, d=2, dv=2"}, 5, 2, 2, t=0),
-    ]
+    ] + _numerics()
 
 
 def _fixed(rng):
@@ -152,6 +177,12 @@ def _fixed(rng):
             "args": _loud_future(random.Random(4343)),
         },
         {
+            "name": {"en": "a masked key at the top of the range, visible keys at the bottom",
+                     "ko": "범위 맨 위의 가려진 키, 맨 아래의 보이는 키"},
+            "args": _masked_key_at_top(random.Random(4444)), "tier": "numerics",
+            "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
+        },
+        {
             "name": {"en": "a sequence of 256 tokens", "ko": "토큰 256개로 된 시퀀스"},
             "args": _random(rng, 256, 4, 2),
         },
@@ -171,4 +202,16 @@ def _fixed(rng):
             "name": {"en": "random, 5 tokens, d=64, dv=3", "ko": "무작위, 토큰 5개, d=64, dv=3"},
             "args": _random(rng, 5, 64, 3),
         },
+    ]
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 12 tokens",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 토큰 12개"},
+         "args": _exact(_random(rng, 12, 4, 3)), "tier": "numerics"},
+        {"name": {"en": "numerics: 512 tokens", "ko": "수치: 토큰 512개"},
+         "args": _exact(_random(rng, 512, 2, 2)), "tier": "numerics"},
     ]

@@ -8,6 +8,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _random(rng, n, m, d_x, d_y, d_k, dv):
     """Tokens of unit variance and weights of variance 1/fan-in: the scaled scores then have a
     standard deviation near 1, so the softmax is far from one-hot."""
@@ -116,7 +128,7 @@ def cases():
             "float32_scale": 1008,  # float32 rounding (graders: float32_tolerance)
         },
         {
-            "name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
+            "name": {"en": "scores near 10000", "ko": "10000 근처의 점수"}, "tier": "numerics",
             "args": _large_scores(rng, 10000),
             "float32_scale": 10008,  # float32 rounding (graders: float32_tolerance)
         },
@@ -168,4 +180,17 @@ def cases():
                      "ko": "무작위, 쿼리 8개, 문맥 토큰 12개"},
             "args": _random(rng, 8, 12, 6, 10, 4, 5),
         },
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, "
+                        "5 queries, 7 context tokens",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 쿼리 5개, 문맥 토큰 7개"},
+         "args": _exact(_random(rng, 5, 7, 4, 3, 4, 2)), "tier": "numerics"},
+        {"name": {"en": "numerics: 3000 context tokens", "ko": "수치: 문맥 토큰 3000개"},
+         "args": _exact(_random(rng, 4, 3000, 2, 2, 2, 2)), "tier": "numerics"},
     ]

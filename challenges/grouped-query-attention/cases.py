@@ -15,6 +15,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _random(rng, n, d_model, heads, kv_heads, d_head, dv_head=None, d_out=None):
     """Random tokens and weights scaled so that every head's scores have about unit size."""
     dv_head = dv_head or d_head
@@ -167,7 +179,7 @@ def cases():
         {"name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
          "args": _large_scores(rng, 1000, 5, 4, 2),
          "float32_scale": 1008},  # float32 rounding (graders: float32_tolerance)
-        {"name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
+        {"name": {"en": "scores near 10000", "ko": "10000 근처의 점수"}, "tier": "numerics",
          "args": _large_scores(rng, 10000, 4, 6, 3),
          "float32_scale": 10008},  # float32 rounding (graders: float32_tolerance)
         {"name": {"en": "scores near 10000 in some rows and near 0 in others",
@@ -179,4 +191,18 @@ def cases():
         {"name": {"en": "random, 7 tokens, 6 query heads of width 4, 2 key/value heads",
                   "ko": "무작위, 토큰 7개, 폭 4인 쿼리 헤드 6개, 키/밸류 헤드 2개"},
          "args": _random(rng, 7, 24, 6, 2, 4, 3, 10)},
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, "
+                        "6 tokens, 4 query heads, 2 key heads",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, "
+                        "토큰 6개, 쿼리 헤드 4개, 키 헤드 2개"},
+         "args": _exact(_random(rng, 6, 8, 4, 2, 2)), "tier": "numerics"},
+        {"name": {"en": "numerics: 300 tokens, one head", "ko": "수치: 토큰 300개, 헤드 하나"},
+         "args": _exact(_random(rng, 300, 2, 1, 1, 2)), "tier": "numerics"},
     ]

@@ -12,6 +12,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _weights(rng, d_model, cols):
     """A projection whose outputs have entries of about unit size: moderate scores."""
     return _matrix(rng, d_model, cols, scale=d_model ** -0.5)
@@ -82,6 +94,36 @@ def _loud_future(rng):
     return [X, Wq, Wk, _weights(rng, 4, 3), cache_K, _matrix(rng, 2, 3)]
 
 
+def _masked_key_at_top(rng):
+    """A cache of two keys, then five new tokens: the last one's key scores 10000 for the four
+    new tokens before it, which may not see it, and every key they see scores within a few
+    units of -10000 (the two ends of the statement's score range).
+
+    Tokens are [c, a, b, e]: Wq makes a query sum to 4 c; Wk's first row adds -5000 to every
+    key entry when c = 1 and its last row 5000 when e = 1; the cached keys are -5000 plus a
+    small integer. The first four new tokens have c = 1, e = 0; the last has c = 0, e = 1, so
+    its own query sums to 0 and every score it sees is small. Adding a finite -10000 leaves
+    the hidden key near 0, far above the visible ones. Exact in float32.
+    """
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1), 0] for _ in range(4)] + [[0, 1, -1, 1]]
+    Wq = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 0, -1], [0, 0, 0, 0]]
+    Wk = [[-5000] * 4] + [[rng.randint(-1, 1) for _ in range(4)] for _ in range(2)] + [[5000] * 4]
+    cache_K = [[-5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(2)]
+    return [X, Wq, Wk, _weights(rng, 4, 3), cache_K, _matrix(rng, 2, 3)]
+
+
+# The outputs of the new tokens before a change may depend only on the given cache and those
+# tokens: a leak from later tokens breaks this, and so does a cache kept from an earlier call.
+UNCHANGED_PREFIX = {
+    "en": "changing only the later new tokens changed the outputs of earlier ones: each output "
+          "may depend only on the cache you are given and the new tokens up to its own, not on "
+          "later tokens nor on an earlier call",
+    "ko": "뒤쪽 새 토큰만 바꿨는데 앞쪽 토큰의 출력이 바뀌었습니다. 각 출력은 "
+          "주어진 캐시와 자기까지의 새 토큰에만 달려 있어야 하고, "
+          "뒤쪽 토큰이나 이전 호출에 달려 있으면 안 됩니다",
+}
+
+
 def _twin(rng, args, keep):
     """The same case with every new token after the first `keep` replaced."""
     X = args[0][:keep] + _matrix(rng, len(args[0]) - keep, len(args[0][0]))
@@ -127,7 +169,7 @@ def cases():
                      "ko": "토큰 3개짜리 프롬프트, 새 토큰 6개, 마지막 3개를 바꿈"},
             "args": _twin(rng, prompt_twin, 3),
             "checks": [{"kind": "same_rows_as", "case": "prompt of three, six new tokens",
-                        "rows": [0, 3]}],
+                        "rows": [0, 3], "message": UNCHANGED_PREFIX}],
         },
         {"name": {"en": "empty cache, eight tokens",
                   "ko": "빈 캐시, 토큰 8개"}, "args": fresh_twin},
@@ -136,7 +178,7 @@ def cases():
                      "ko": "빈 캐시, 토큰 8개, 마지막 5개를 바꿈"},
             "args": _twin(rng, fresh_twin, 3),
             "checks": [{"kind": "same_rows_as", "case": "empty cache, eight tokens",
-                        "rows": [0, 3]}],
+                        "rows": [0, 3], "message": UNCHANGED_PREFIX}],
         },
         {
             "name": {"en": "equal scores (a query projection of zeros)",
@@ -165,6 +207,10 @@ def cases():
         {"name": {"en": "a later new token's key scores far above every key the earlier ones see",
                   "ko": "앞선 새 토큰이 보는 키보다 점수가 훨씬 높은 뒤쪽 새 토큰의 키"},
          "args": _loud_future(random.Random(4343))},
+        {"name": {"en": "a masked key at the top of the range, visible keys at the bottom",
+                  "ko": "범위 맨 위의 가려진 키, 맨 아래의 보이는 키"},
+         "args": _masked_key_at_top(random.Random(4444)), "tier": "numerics",
+         "float32_scale": 10008},  # float32 rounding (graders: float32_tolerance)
         {"name": {"en": "a cache of 1000 tokens, three new tokens",
                   "ko": "토큰 1000개짜리 캐시, 새 토큰 3개"},
          "args": _random(rng, 1000, 3, 4, 2, 2)},
@@ -174,4 +220,18 @@ def cases():
         {"name": {"en": "random, empty cache, 16 tokens of width 16",
                   "ko": "무작위, 빈 캐시, 폭 16인 토큰 16개"},
          "args": _random(rng, 0, 16, 16, 16, 8)},
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, "
+                        "a cache of 5, four new tokens",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 캐시 5개, 새 토큰 4개"},
+         "args": _exact(_random(rng, 5, 4, 4, 4, 3)), "tier": "numerics"},
+        {"name": {"en": "numerics: a cache of 2000, four new tokens",
+                  "ko": "수치: 캐시 2000개, 새 토큰 4개"},
+         "args": _exact(_random(rng, 2000, 4, 3, 2, 2)), "tier": "numerics"},
     ]

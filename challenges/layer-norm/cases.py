@@ -23,6 +23,13 @@ def _dyadic(rng, n, d, center, step, spread):
     return [[center + rng.randint(-spread, spread) * step for _ in range(d)] for _ in range(n)]
 
 
+def _half_exact(rng, rows, cols, scale=1.0):
+    """Entries k/16 (times `scale`, a power of two) with |k| < 256: eight significant bits at
+    most, exact in bfloat16 (and so in float16 and float32)."""
+    return [[scale * max(-255, min(255, round(rng.gauss(0.0, 16.0)))) / 16
+             for _ in range(cols)] for _ in range(rows)]
+
+
 def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(1123581)
@@ -103,5 +110,19 @@ def cases():
         {
             "name": {"en": "a batch of 200 rows of width 16", "ko": "폭 16인 행 200개로 된 배치"},
             "args": _random(rng, 200, 16),
+        },
+        {
+            "name": {"en": "entries exact in float16 and bfloat16",
+                     "ko": "float16과 bfloat16으로 정확히 표현되는 원소"},
+            "args": [_half_exact(rng, 4, 8), *_affine(rng, 8)], "tier": "numerics",
+        },
+        {
+            "name": {"en": "entries in the hundreds, exact in bfloat16",
+                     "ko": "bfloat16으로 정확히 표현되는 수백 단위의 원소"},
+            "args": [_half_exact(rng, 3, 8, scale=256.0), *_affine(rng, 8)], "tier": "numerics",
+        },
+        {
+            "name": {"en": "rows of 4096 features", "ko": "특성 4096개짜리 행"},
+            "args": _random(rng, 2, 4096), "tier": "numerics",
         },
     ]

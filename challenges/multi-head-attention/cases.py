@@ -10,6 +10,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _weights(rng, d_model, d, dv, d_out):
     """Wq, Wk (d_model x d), Wv (d_model x dv) and Wo (dv x d_out) of variance 1/fan-in: with
     tokens of unit variance every head's scaled scores have a standard deviation near 1, so
@@ -74,6 +86,26 @@ def _loud_future(rng):
     return [X, Wq, Wk, Wv, Wo, 2]
 
 
+def _masked_key_at_top(rng):
+    """Two heads of width 4, causal: in both heads the last token's key scores 10000 for the
+    four tokens before it, which may not see it, and every key they see scores within a few
+    units of -10000 (the two ends of the statement's score range).
+
+    Tokens are [c, a, b, e]. Wq's first row makes a query's block sum to 4 c; Wk's first row
+    adds -5000 to every key entry when c = 1 and its last row 5000 when e = 1. The first four
+    tokens have c = 1, e = 0; the last has c = 0, e = 1, so its own query sums to 0 and every
+    score it sees is small. Adding a finite -10000 leaves the hidden key near 0, far above the
+    visible ones. Integers: exact in float32.
+    """
+    X = [[1, rng.randint(-1, 1), rng.randint(-1, 1), 0] for _ in range(4)] + [[0, 1, -1, 1]]
+    Wq = [[1, 1, 1, 1, 1, 1, 1, 1], [1, 0, -1, 0, 0, 1, 0, -1], [0, 1, 0, -1, 1, 0, -1, 0],
+          [0] * 8]
+    Wk = [[-5000] * 8] + [[rng.randint(-1, 1) for _ in range(8)] for _ in range(2)] + [[5000] * 8]
+    Wv = [[rng.randint(-2, 2) for _ in range(4)] for _ in range(4)]
+    Wo = [[rng.randint(-2, 2) for _ in range(3)] for _ in range(4)]
+    return [X, Wq, Wk, Wv, Wo, 2]
+
+
 def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(27182818)
@@ -93,7 +125,7 @@ def cases():
         },
         {
             "name": {"en": "two heads, causal, output width 2",
-                     "ko": "헤드 두 개, 인과 마스크, 출력 폭 2"},
+                     "ko": "헤드 두 개, 인과적 마스크, 출력 폭 2"},
             "args": [
                 [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 2, 0]],
                 [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 1, 1]],
@@ -133,23 +165,23 @@ def cases():
         {"name": {"en": "a single token",
                   "ko": "토큰 하나"}, "args": _random(rng, 1, 4, 4, 4, 4, 2)},
         {
-            "name": {"en": "a single token, causal", "ko": "토큰 하나, 인과 마스크"},
+            "name": {"en": "a single token, causal", "ko": "토큰 하나, 인과적 마스크"},
             "args": _random(rng, 1, 6, 6, 6, 2, 3),
             "kwargs": CAUSAL,
         },
         {
-            "name": {"en": "causal, 5 tokens, 3 heads", "ko": "인과 마스크, 토큰 5개, 헤드 3개"},
+            "name": {"en": "causal, 5 tokens, 3 heads", "ko": "인과적 마스크, 토큰 5개, 헤드 3개"},
             "args": _random(rng, 5, 6, 6, 6, 6, 3),
             "kwargs": CAUSAL,
         },
         {
-            "name": {"en": "causal, 6 tokens, 2 heads", "ko": "인과 마스크, 토큰 6개, 헤드 2개"},
+            "name": {"en": "causal, 6 tokens, 2 heads", "ko": "인과적 마스크, 토큰 6개, 헤드 2개"},
             "args": causal_base,
             "kwargs": CAUSAL,
         },
         {
             "name": {"en": "causal, same first 3 tokens, different later tokens",
-                     "ko": "인과 마스크, 앞의 토큰 3개는 같고 뒤의 토큰은 다름"},
+                     "ko": "인과적 마스크, 앞의 토큰 3개는 같고 뒤의 토큰은 다름"},
             "args": causal_changed,
             "kwargs": CAUSAL,
             "checks": [{"kind": "same_rows_as", "case": "causal, 6 tokens, 2 heads",
@@ -177,7 +209,7 @@ def cases():
         },
         {
             "name": {"en": "scores near 10000 in every head, causal",
-                     "ko": "모든 헤드에서 10000 근처의 점수, 인과 마스크"},
+                     "ko": "모든 헤드에서 10000 근처의 점수, 인과적 마스크"},
             "args": _large_scores(rng, 10000),
             "kwargs": CAUSAL,
             "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
@@ -196,14 +228,34 @@ def cases():
         },
         {
             "name": {"en": "causal, a future key scores far above every key its queries see",
-                     "ko": "인과 마스크, 보이는 키보다 점수가 훨씬 높은 미래의 키"},
+                     "ko": "인과적 마스크, 보이는 키보다 점수가 훨씬 높은 미래의 키"},
             "args": _loud_future(random.Random(4343)),
             "kwargs": CAUSAL,
         },
         {
+            "name": {"en": "causal, a masked key at the top of the range, "
+                           "visible keys at the bottom",
+                     "ko": "인과적 마스크, 범위 맨 위의 가려진 키, 맨 아래의 보이는 키"},
+            "args": _masked_key_at_top(random.Random(4444)), "tier": "numerics",
+            "kwargs": CAUSAL,
+            "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
+        },
+        {
             "name": {"en": "a sequence of 128 tokens, causal",
-                     "ko": "토큰 128개로 된 시퀀스, 인과 마스크"},
+                     "ko": "토큰 128개로 된 시퀀스, 인과적 마스크"},
             "args": _random(rng, 128, 8, 8, 8, 4, 2),
             "kwargs": CAUSAL,
         },
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 6 tokens, two heads",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 토큰 6개, 헤드 2개"},
+         "args": _exact(_random(rng, 6, 8, 8, 8, 4, 2)), "tier": "numerics"},
+        {"name": {"en": "numerics: 256 tokens, two heads", "ko": "수치: 토큰 256개, 헤드 2개"},
+         "args": _exact(_random(rng, 256, 4, 4, 4, 4, 2)), "tier": "numerics"},
     ]

@@ -14,6 +14,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _random(rng, n, m, d, dv, block_size):
     return [_matrix(rng, n, d), _matrix(rng, m, d), _matrix(rng, m, dv), block_size]
 
@@ -113,7 +125,7 @@ def cases():
         {"name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
          "args": _shifted_scores(rng, 3, [1000] * 8, 3),
          "float32_scale": 1004},  # float32 rounding (graders: float32_tolerance)
-        {"name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
+        {"name": {"en": "scores near 10000", "ko": "10000 근처의 점수"}, "tier": "numerics",
          "args": _shifted_scores(rng, 3, [10000] * 7, 2),
          "float32_scale": 10004},  # float32 rounding (graders: float32_tolerance)
         {"name": {"en": "scores near -1000", "ko": "-1000 근처의 점수"},
@@ -130,4 +142,16 @@ def cases():
         {"name": {"en": "random, 8 queries, 40 keys, blocks of 7, d=16, dv=8",
                   "ko": "무작위, 쿼리 8개, 키 40개, 블록 크기 7, d=16, dv=8"},
          "args": _random(rng, 8, 40, 16, 8, 7)},
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 20 keys in blocks of 6",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 키 20개, 블록 6"},
+         "args": _exact(_random(rng, 4, 20, 4, 3, 6)), "tier": "numerics"},
+        {"name": {"en": "numerics: 4000 keys in blocks of 64", "ko": "수치: 키 4000개, 블록 64"},
+         "args": _exact(_random(rng, 4, 4000, 2, 2, 64)), "tier": "numerics"},
     ]

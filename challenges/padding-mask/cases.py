@@ -12,6 +12,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _mask(rng, m, real):
     """A mask of m keys with `real` True entries at random places."""
     places = set(rng.sample(range(m), real))
@@ -38,6 +50,19 @@ def _rows_apart(rng):
     Q = [[1, 1, 1, 1], [1, -1, 0, 0], [0, 1, 2, 1], [0, 1, 0, -1]]
     K = [[5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(6)]
     return [Q, K, _matrix(rng, 6, 3), [True, False, True, True, False, True]]
+
+
+def _masked_key_at_top(rng):
+    """A padding key scores 10000 for every query, and every real key scores within 4 of -10000
+    (the two ends of the statement's score range).
+
+    Queries sum to 4; the padding key is 5000 everywhere and the real keys are -5000 plus a
+    small integer per entry. Adding a finite -10000 leaves the padding key near 0, far above
+    the real ones. Integers: exact in float32.
+    """
+    K = [[-5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(4)]
+    return [QUERIES_SUMMING_TO_4[:3], K[:2] + [[5000] * 4] + K[2:], _matrix(rng, 5, 3),
+            [True, True, False, True, True]]
 
 
 def cases():
@@ -104,6 +129,12 @@ def cases():
             "args": loud_padding,
         },
         {
+            "name": {"en": "a masked key at the top of the range, visible keys at the bottom",
+                     "ko": "범위 맨 위의 가려진 키, 맨 아래의 보이는 키"},
+            "args": _masked_key_at_top(random.Random(4444)), "tier": "numerics",
+            "float32_scale": 10004,  # float32 rounding (graders: float32_tolerance)
+        },
+        {
             "name": {"en": "padding keys in the middle score far above the real keys",
                      "ko": "진짜 키보다 점수가 훨씬 높은 가운데의 패딩 키"},
             "args": [
@@ -164,4 +195,17 @@ def cases():
                      "ko": "무작위, 쿼리 8개, 키 16개, d=16, dv=8"},
             "args": _random(rng, 8, 16, 16, 8, 11),
         },
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 4 queries, 7 keys",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 쿼리 4개, 키 7개"},
+         "args": _exact(_random(rng, 4, 7, 4, 3, 5)), "tier": "numerics"},
+        {"name": {"en": "numerics: 3000 keys, half of them padding",
+                  "ko": "수치: 키 3000개, 그 절반은 패딩"},
+         "args": _exact(_random(rng, 4, 3000, 2, 2, 1500)), "tier": "numerics"},
     ]

@@ -29,4 +29,7 @@ def cases():
         {"name": {"en": "1000 positions, width 4", "ko": "위치 1000개, 폭 4"}, "args": [1000, 4]},
         {"name": {"en": "1000 positions, odd width 5", "ko": "위치 1000개, 홀수 폭 5"},
          "args": [1000, 5]},
+        # Width 2 has one angle, pos * 1: an exact integer in float32 too.
+        {"name": {"en": "3000 positions, width 2", "ko": "위치 3000개, 폭 2"},
+         "args": [3000, 2], "tier": "numerics"},
     ]

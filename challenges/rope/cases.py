@@ -65,4 +65,19 @@ def cases():
          "args": [_matrix(rng, 1000, 4)]},
         {"name": {"en": "entries in the hundreds", "ko": "수백 단위의 원소"},
          "args": [_matrix(rng, 6, 10, scale=300.0)]},
+        {"name": {"en": "entries exact in float16 and bfloat16",
+                  "ko": "float16과 bfloat16으로 정확히 표현되는 원소"},
+         "args": [[[max(-255, min(255, round(rng.gauss(0.0, 16.0)))) / 16 for _ in range(8)]
+                   for _ in range(6)]], "tier": "numerics"},
+        # Positions past the table sizes a learner might cap at (1024, 2048, 4096, 8192), up
+        # to the statement's bound of 10000. With d = 2 the only angle is p * 1: an exact
+        # integer in float32 too.
+        {"name": {"en": "a sequence of 1500 positions, d=2", "ko": "위치 1500개짜리 시퀀스, d=2"},
+         "args": [_matrix(rng, 1500, 2)], "tier": "numerics"},
+        {"name": {"en": "a sequence of 3000 positions, d=2", "ko": "위치 3000개짜리 시퀀스, d=2"},
+         "args": [_matrix(rng, 3000, 2)], "tier": "numerics"},
+        {"name": {"en": "a sequence of 10000 positions, d=2",
+                  "ko": "위치 10000개짜리 시퀀스, d=2"},
+         "args": [_matrix(rng, 10000, 2)], "tier": "numerics",
+         "checks": [{"kind": "row_norms_equal_to_arg", "arg": 0}]},
     ]

@@ -11,6 +11,13 @@ def _int_matrix(rng, rows, cols, low, high):
     return [[rng.randint(low, high) for _ in range(cols)] for _ in range(rows)]
 
 
+def _half_exact(rng, rows, cols):
+    """Entries k/16 with |k| < 256, about normal with spread 1: eight significant bits at
+    most, exact in bfloat16 (and so in float16 and float32)."""
+    return [[max(-255, min(255, round(rng.gauss(0.0, 16.0)))) / 16 for _ in range(cols)]
+            for _ in range(rows)]
+
+
 def cases():
     """Return every case; random matrices come from a fixed seed, so the list never changes."""
     rng = random.Random(424242)
@@ -84,5 +91,23 @@ def cases():
             "name": {"en": "random, 1 query, 6 keys, width 2",
                      "ko": "무작위, 쿼리 1개, 키 6개, 폭 2"},
             "args": [_matrix(rng, 1, 2, 2.0), _matrix(rng, 6, 2, 2.0)],
+        },
+        {
+            "name": {"en": "entries exact in float16 and bfloat16, width 12",
+                     "ko": "float16과 bfloat16으로 정확히 표현되는 원소, 폭 12"},
+            "args": [_half_exact(rng, 4, 12), _half_exact(rng, 5, 12)], "tier": "numerics",
+        },
+        {
+            # Integers up to 100 in size and d = 64: scores at most 80000 in size, exact in
+            # float32 (the dot products stay below 2^24, and sqrt(64) = 8).
+            "name": {"en": "entries at the limit of 100 in size, width 64",
+                     "ko": "크기가 한계인 100인 원소, 폭 64"},
+            "args": [[[rng.choice([-100, 100]) for _ in range(64)] for _ in range(3)],
+                     [[rng.choice([-100, 100]) for _ in range(64)] for _ in range(4)]],
+            "tier": "numerics",
+        },
+        {
+            "name": {"en": "two queries, 4000 keys", "ko": "쿼리 두 개, 키 4000개"},
+            "args": [_matrix(rng, 2, 4), _matrix(rng, 4000, 4)], "tier": "numerics",
         },
     ]

@@ -8,6 +8,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _random(rng, n, d_model, d_k, dv):
     """Tokens of unit variance and weights of variance 1/d_model: the scaled scores then have
     a standard deviation near 1, so the softmax is far from one-hot."""
@@ -91,7 +103,7 @@ def cases():
         {"name": {"en": "scores near 1000", "ko": "1000 근처의 점수"},
          "args": _large_scores(rng, 1000),
          "float32_scale": 1004},  # float32 rounding (graders: float32_tolerance)
-        {"name": {"en": "scores near 10000", "ko": "10000 근처의 점수"},
+        {"name": {"en": "scores near 10000", "ko": "10000 근처의 점수"}, "tier": "numerics",
          "args": _large_scores(rng, 10000),
          "float32_scale": 10004},  # float32 rounding (graders: float32_tolerance)
         {"name": {"en": "scores near -1000", "ko": "-1000 근처의 점수"},
@@ -121,4 +133,16 @@ def cases():
         {"name": {"en": "random, 4 tokens, d_model=16, d_k=4, dv=4",
                   "ko": "무작위, 토큰 4개, d_model=16, d_k=4, dv=4"},
          "args": _random(rng, 4, 16, 4, 4)},
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 6 tokens",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 토큰 6개"},
+         "args": _exact(_random(rng, 6, 4, 4, 3)), "tier": "numerics"},
+        {"name": {"en": "numerics: 320 tokens", "ko": "수치: 토큰 320개"},
+         "args": _exact(_random(rng, 320, 4, 2, 2)), "tier": "numerics"},
     ]

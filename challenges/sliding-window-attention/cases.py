@@ -8,6 +8,18 @@ def _matrix(rng, rows, cols, scale=1.0):
     return [[round(rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _random(rng, n, d, dv, window):
     return [_matrix(rng, n, d), _matrix(rng, n, d), _matrix(rng, n, dv), window]
 
@@ -46,6 +58,19 @@ def _loud_old_key(rng):
     """
     Q = [[1, -1, 1, -1], [0, 1, 0, -1], [1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1]]
     K = [[1500] * 4] + [[rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
+    return [Q, K, _matrix(rng, 6, 3), 2]
+
+
+def _masked_key_at_top(rng):
+    """Six tokens, window 2: key 0 scores 10000 for queries 2..5, past its window, and every
+    key they see scores within 4 of -10000 (the two ends of the statement's score range).
+
+    Key 0 is 5000 everywhere and keys 1..5 are -5000 plus a small integer per entry; queries
+    2..5 sum to 4. Queries 0 and 1 see key 0 and sum to 0, so every score they see is small.
+    Adding a finite -10000 leaves key 0 near 0, far above the visible keys. Exact in float32.
+    """
+    Q = [[1, -1, 1, -1], [0, 1, 0, -1], [1, 1, 1, 1], [1, 2, 0, 1], [2, 0, 1, 1], [0, 1, 2, 1]]
+    K = [[5000] * 4] + [[-5000 + rng.randint(-2, 2) for _ in range(4)] for _ in range(5)]
     return [Q, K, _matrix(rng, 6, 3), 2]
 
 
@@ -127,6 +152,10 @@ def cases():
         {"name": {"en": "a key past the window scores far above every key inside it",
                   "ko": "윈도 안의 키보다 점수가 훨씬 높은 윈도 밖의 키"},
          "args": _loud_old_key(random.Random(4343))},
+        {"name": {"en": "a masked key at the top of the range, visible keys at the bottom",
+                  "ko": "범위 맨 위의 가려진 키, 맨 아래의 보이는 키"},
+         "args": _masked_key_at_top(random.Random(4444)), "tier": "numerics",
+         "float32_scale": 10004},  # float32 rounding (graders: float32_tolerance)
         {"name": {"en": "a sequence of 1000 tokens, window 16",
                   "ko": "토큰 1000개짜리 시퀀스, 윈도 16"}, "args": _random(rng, 1000, 2, 1, 16)},
         {"name": {"en": "random, 10 tokens, window 3, d=4", "ko": "무작위, 토큰 10개, 윈도 3, d=4"},
@@ -134,4 +163,16 @@ def cases():
         {"name": {"en": "random, 32 tokens, window 9, d=16, dv=8",
                   "ko": "무작위, 토큰 32개, 윈도 9, d=16, dv=8"},
          "args": _random(rng, 32, 16, 8, 9)},
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 12 tokens, window 5",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 토큰 12개, 윈도 5"},
+         "args": _exact(_random(rng, 12, 4, 3, 5)), "tier": "numerics"},
+        {"name": {"en": "numerics: 1500 tokens, window 32", "ko": "수치: 토큰 1500개, 윈도 32"},
+         "args": _exact(_random(rng, 1500, 2, 1, 32)), "tier": "numerics"},
     ]

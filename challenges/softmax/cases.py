@@ -12,6 +12,12 @@ def _normal_row(rng, size, scale, shift=0.0):
     return [shift + round(rng.gauss(0.0, scale) * 64) / 64 for _ in range(size)]
 
 
+def _half_exact_row(rng, size):
+    """Logits k/16 with |k| < 256: eight significant bits at most, exact in bfloat16 (and so
+    in float16 and float32)."""
+    return [rng.randint(-255, 255) / 16 for _ in range(size)]
+
+
 def cases():
     """Return every case; random rows come from a fixed seed, so the list never changes."""
     rng = random.Random(20240601)
@@ -41,8 +47,8 @@ def cases():
         },
         {
             "name": {"en": "logits near 10000", "ko": "10000 근처의 로짓"},
-            "args": [[10000.0, 9999.5, 10001.0, 10000.25]],
-            "float32_scale": 10001,  # float32 rounding (graders: float32_tolerance)
+            "args": [[9999.0, 9998.5, 10000.0, 9999.25]],
+            "float32_scale": 10000,  # float32 rounding (graders: float32_tolerance)
         },
         {
             "name": {"en": "logits near -740", "ko": "-740 근처의 로짓"},
@@ -50,13 +56,21 @@ def cases():
         },
         {
             "name": {"en": "logits near -10000", "ko": "-10000 근처의 로짓"},
-            "args": [[-10000.0, -10001.0, -10003.5, -9999.75]],
-            "float32_scale": 10003.5,  # float32 rounding (graders: float32_tolerance)
+            "args": [[-9996.5, -9997.5, -10000.0, -9996.25]],
+            "float32_scale": 10000,  # float32 rounding (graders: float32_tolerance)
         },
         {
             "name": {"en": "logits spread over several thousand", "ko": "수천에 걸쳐 퍼진 로짓"},
             "args": [[0.0, 1500.0, 3000.0, 2999.0]],
             "float32_scale": 3000,  # float32 rounding (graders: float32_tolerance)
+        },
+        {
+            "name": {"en": "two equal logits far above two others",
+                     "ko": "다른 둘보다 훨씬 큰 같은 로짓 두 개"},
+            # Their mean is 709.5 below the top two: each exp(709.5) fits in a float, their
+            # sum does not. Shifting by anything but the maximum is caught here.
+            "args": [[1419.0, 1419.0, 0.0, 0.0]],
+            "float32_scale": 1419,  # float32 rounding (graders: float32_tolerance)
         },
         {
             "name": {"en": "one logit dominates", "ko": "압도적으로 큰 로짓 하나"},
@@ -87,6 +101,21 @@ def cases():
             "name": {"en": "long row of 1000 logits near 1000",
                      "ko": "1000 근처의 로짓 1000개로 된 긴 행"},
             "args": [_normal_row(rng, 1000, 1.0, shift=1000.0)],
+        },
+        {
+            "name": {"en": "logits exact in float16 and bfloat16",
+                     "ko": "float16과 bfloat16으로 정확히 표현되는 로짓"},
+            "args": [_half_exact_row(rng, 24)], "tier": "numerics",
+        },
+        {
+            "name": {"en": "logits at both limits, 10000 and -10000",
+                     "ko": "양쪽 한계 10000과 -10000의 로짓"},
+            "args": [[10000.0, -10000.0, 9999.0, -9999.0, 0.0, 9998.5]], "tier": "numerics",
+            "float32_scale": 10000,  # float32 rounding (graders: float32_tolerance)
+        },
+        {
+            "name": {"en": "a row of 10000 logits", "ko": "로짓 10000개로 된 행"},
+            "args": [_normal_row(rng, 10000, 2.0)], "tier": "numerics",
         },
     ]
 

@@ -8,6 +8,18 @@ def _matrix(rng, rows, cols, scale=1.0, shift=0.0):
     return [[round(shift + rng.gauss(0.0, scale), 4) for _ in range(cols)] for _ in range(rows)]
 
 
+def _exact(value):
+    """`value` with every float rounded to a multiple of 1/8 in [-8, 8] (ints and bools kept):
+    exact in float16 and bfloat16, so the only rounding error is the computation's."""
+    if isinstance(value, dict):
+        return {key: _exact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_exact(item) for item in value]
+    if isinstance(value, float):
+        return min(8.0, max(-8.0, round(value * 8) / 8))
+    return value
+
+
 def _vector(rng, size, scale=1.0, shift=0.0):
     return [round(shift + rng.gauss(0.0, scale), 4) for _ in range(size)]
 
@@ -72,6 +84,17 @@ def _loud_future(rng):
                     (10.0, 10.0 * 3 ** 0.5))
 
 
+def _masked_key_at_top(rng):
+    """The last (up) token's key scores about 10000 for the four down tokens before it, and
+    every key they see scores about -10000 (the two ends of the statement's score range).
+
+    Every query is the constant 1; keys are 4082 times the normalised first entry, so the
+    scaled scores are sqrt(2) * 4082 * (+-sqrt(3)), about +-9999. The up token sees its own
+    loud key. Adding a finite -10000 leaves the hidden key near 0, far above the visible ones.
+    """
+    return _steered(rng, [False, False, False, False, True], (0.0, 1.0), (4082.0, 0.0))
+
+
 def _twin(rng, args, keep):
     """The same case with every token after the first `keep` replaced."""
     X, params, heads = args
@@ -127,6 +150,10 @@ def cases():
         {"name": {"en": "a future key scores far above every key its queries see",
                   "ko": "보이는 키보다 점수가 훨씬 높은 미래의 키"},
          "args": _loud_future(random.Random(4343))},
+        {"name": {"en": "a masked key at the top of the range, visible keys at the bottom",
+                  "ko": "범위 맨 위의 가려진 키, 맨 아래의 보이는 키"},
+         "args": _masked_key_at_top(random.Random(4444)), "tier": "numerics",
+         "float32_scale": 10000},  # float32 rounding (graders: float32_tolerance)
         {"name": {"en": "a sequence of 128 tokens", "ko": "토큰 128개짜리 시퀀스"},
          "args": _random(rng, 128, 8, 2, 4, 16)},
         {"name": {"en": "random, 7 tokens, width 16, four heads, d_ff=64",
@@ -135,4 +162,16 @@ def cases():
         {"name": {"en": "random, 12 tokens, width 12, six heads, d_ff=24",
                   "ko": "무작위, 토큰 12개, 폭 12, 헤드 6개, d_ff=24"},
          "args": _random(rng, 12, 12, 6, 2, 24)},
+    ] + _numerics()
+
+
+def _numerics():
+    """The numerics tier: inputs exact in float16 and bfloat16, and a long sequence."""
+    rng = random.Random(16)
+    return [
+        {"name": {"en": "numerics: inputs exact in float16 and bfloat16, 6 tokens, two heads",
+                  "ko": "수치: float16과 bfloat16으로 정확한 입력, 토큰 6개, 헤드 2개"},
+         "args": _exact(_random(rng, 6, 4, 2, 2, 8)), "tier": "numerics"},
+        {"name": {"en": "numerics: 256 tokens, two heads", "ko": "수치: 토큰 256개, 헤드 2개"},
+         "args": _exact(_random(rng, 256, 4, 2, 2, 8)), "tier": "numerics"},
     ]

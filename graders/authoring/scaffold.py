@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from graders.challenge.editorial import headings_of
 from graders.challenge.spec import SLUG
-from graders.locales import statement_file, translated_locales
+from graders.locales import content_locales, editorial_file, statement_file, translated_locales
+
+#: The entry point a template names until its author says (the authoring page's new challenge).
+TEMPLATE_ENTRY_POINT = "solve"
 
 TOML = '''slug = "{slug}"
 entry_point = "{entry}"          # the function learners write
@@ -67,6 +71,17 @@ def cases():
     ]
 '''
 
+EDITORIAL = '''## {approach}
+
+TODO ({locale}): the idea of a solution, step by step, and why it is right. Math goes in `$...$`.
+
+## {cost}
+
+TODO ({locale}): the time and memory it takes, by the shapes' names (e.g. $O(n^2 d)$).
+'''
+"""An editorial stub; the learner sees it after solving (the common bugs come from the mutants).
+"""
+
 MUTANT = '''def {entry}(x):
     """TODO: the reference with one learner's bug; a hidden case must catch it."""
     raise NotImplementedError("write the mutant")
@@ -81,20 +96,26 @@ def scaffold(folder: Path, slug: str, entry_point: str) -> list[Path]:
         raise ValueError(f"{entry_point!r} is not a Python identifier")
     folder.mkdir(parents=True, exist_ok=False)
     (folder / "mutants").mkdir()
-    texts = {"challenge.toml": TOML.format(slug=slug, entry=entry_point, **_translated_toml()),
-             "statement.en.md": STATEMENT_EN.format(entry=entry_point),
-             **{statement_file(locale): STATEMENT_TRANSLATED.format(locale=locale)
-                for locale in translated_locales()},
-             "starter.py": STARTER.format(entry=entry_point),
-             "reference.py": REFERENCE.format(entry=entry_point),
-             "cases.py": CASES.format(slug=slug, **_translated_names()),
-             "mutants/todo_bug.py": MUTANT.format(entry=entry_point)}
     written = []
-    for name, text in texts.items():
+    for name, text in template_files(slug, entry_point).items():
         path = folder / name
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+def template_files(slug: str, entry_point: str = TEMPLATE_ENTRY_POINT) -> dict[str, str]:
+    """Return a new challenge's files by path, as `arena challenges new` writes them and the
+    authoring page's new challenge starts (its slug left to the author: "" there)."""
+    return {"challenge.toml": TOML.format(slug=slug, entry=entry_point, **_translated_toml()),
+            "statement.en.md": STATEMENT_EN.format(entry=entry_point),
+            **{statement_file(locale): STATEMENT_TRANSLATED.format(locale=locale)
+               for locale in translated_locales()},
+            "starter.py": STARTER.format(entry=entry_point),
+            "reference.py": REFERENCE.format(entry=entry_point),
+            "cases.py": CASES.format(slug=slug or "this challenge", **_translated_names()),
+            "mutants/todo_bug.py": MUTANT.format(entry=entry_point),
+            **{editorial_file(locale): _editorial(locale) for locale in content_locales()}}
 
 
 def _translated_toml() -> dict[str, str]:
@@ -111,3 +132,9 @@ def _translated_names() -> dict[str, str]:
     return {case: "".join(f', "{locale}": "TODO {words} in {locale}"'
                           for locale in translated_locales())
             for case, words in (("public", "a public example"), ("hidden", "a hidden case"))}
+
+
+def _editorial(locale: str) -> str:
+    """Return an editorial stub in `locale`, with the headings that language's editorial holds."""
+    approach, cost = headings_of(locale)
+    return EDITORIAL.format(approach=approach, cost=cost, locale=locale)

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from graders.challenge.spec import ChallengeSpec
-from graders.protocol import output_allowance
+from graders.protocol import TIERS, output_allowance
 
 
 @dataclass
@@ -25,6 +25,7 @@ class PreparedCase:
     rtol: float | None = None  # the case's own tolerance, where cases.py sets one
     atol: float | None = None
     weights: list | None = None  # the reference's weights, read by the challenge's weights probe
+    tier: str = TIERS[0]  # the case's tier (graders.protocol.TIERS)
 
     def tolerance(self, spec: ChallengeSpec) -> tuple[float, float]:
         """Return (rtol, atol) for this case: its own, else the challenge's."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import re
 import tomllib
@@ -19,6 +20,7 @@ from graders.bounds import (
     MIN_MEMORY_MB,
     within,
 )
+from graders.challenge.editorial import read_editorials
 from graders.declarations.probes import probe_problems
 from graders.declarations.properties import PROPERTIES
 from graders.files.folder import folder_files
@@ -85,6 +87,14 @@ class ChallengeSpec:
     mutants: tuple[MutantSpec, ...] = field(default=())
     content_hash: str = ""
     weights_probe: dict | None = None  # how to read the weights (graders.declarations.probes)
+    #: The editorial's Markdown by locale (approach and cost), or {} where it has none.
+    editorial: dict[str, str] = field(default_factory=dict)
+    #: The entry point's parameters, as starter.py names them.
+    parameters: tuple[str, ...] = ()
+    #: The parameters the entry point may change; every other argument is read-only.
+    mutable_args: tuple[str, ...] = ()
+    #: challenge.toml as written: where a validation's problem with one of its keys is.
+    toml: str = ""
 
     def mutant(self, name: str) -> MutantSpec:
         """Return the mutant called `name`."""
@@ -102,7 +112,15 @@ class ChallengeSpec:
         fields["properties"] = tuple(fields["properties"])
         fields["hints"] = {loc: tuple(items) for loc, items in fields["hints"].items()}
         fields["mutants"] = tuple(MutantSpec(**m) for m in fields["mutants"])
+        for key in ("parameters", "mutable_args"):
+            fields[key] = tuple(fields.get(key, ()))
         return cls(**fields)
+
+    @property
+    def arguments(self) -> dict:
+        """Return what the runner needs to hold the arguments read-only: their names by
+        position, and the ones the entry point may change."""
+        return {"names": list(self.parameters), "mutable": list(self.mutable_args)}
 
 
 class _Reader:
@@ -122,10 +140,10 @@ class _Reader:
 
     def problem(self, message: str, key: str | None = None) -> None:
         """Record a problem of challenge.toml, at the line that sets `key` when there is one."""
-        self.problems.append(Problem(message, "challenge.toml", _line_of(self.toml, key)))
+        self.problems.append(Problem(message, "challenge.toml", line_of_key(self.toml, key)))
 
 
-def _line_of(toml: str, key: str | None) -> int | None:
+def line_of_key(toml: str, key: str | None) -> int | None:
     """Return the line of challenge.toml that sets `key` (or opens its table), if any."""
     if key is None:
         return None
@@ -234,8 +252,16 @@ def _spec(reader: _Reader, meta: dict, folder_name: str | None) -> ChallengeSpec
                  for loc in content_locales() if statement_file(loc) in reader.files}
     if "en" not in statement:
         reader.problems.append(Problem("this file is missing", "statement.en.md"))
+    editorial, problems = read_editorials(reader.files, tuple(statement))
+    reader.problems.extend(problems)
     sources = {name: reader.text(name) for name in ("starter.py", "reference.py", "cases.py")}
     if reader.problems:
+        return None
+    parameters = entry_parameters(sources["starter.py"], meta["entry_point"])
+    mutable = meta.get("mutable_args", [])
+    if not isinstance(mutable, list) or not set(mutable) <= set(parameters):
+        reader.problem(f"mutable_args must list parameters of {meta['entry_point']} in "
+                       f"starter.py: {list(parameters)}", "mutable_args")
         return None
     probe = meta.get("weights_probe")
     return ChallengeSpec(
@@ -261,7 +287,26 @@ def _spec(reader: _Reader, meta: dict, folder_name: str | None) -> ChallengeSpec
         mutants=mutants,
         content_hash=content_hash(reader.files),
         weights_probe=dict(probe) if probe else None,
+        editorial=editorial,
+        parameters=parameters,
+        mutable_args=tuple(mutable),
+        toml=reader.toml,
     )
+
+
+def entry_parameters(starter: str, entry_point: str) -> tuple[str, ...]:
+    """Return the names of the entry point's parameters in starter.py, in order (none when the
+    starter does not parse: its syntax problem is reported where the files are checked)."""
+    try:
+        body = ast.parse(starter.removeprefix("\ufeff")).body  # a BOM is valid in a source file
+    except (SyntaxError, ValueError):
+        return ()
+    for node in body:
+        if isinstance(node, ast.FunctionDef) and node.name == entry_point:
+            arguments = node.args
+            return tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args,
+                                         *arguments.kwonlyargs])
+    return ()
 
 
 def load_challenge(folder: Path) -> ChallengeSpec:

@@ -74,8 +74,10 @@ def _differ(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> Text | No
     if close.all():
         return None
     where = np.unravel_index(int(np.argmin(close)), close.shape) if close.ndim else ()
-    return Text("difference_at", error=f"{np.nanmax(np.abs(a - b)):.3g}",
-                at=str(list(map(int, where))))
+    with np.errstate(invalid="ignore"):
+        gaps = np.abs(a - b)[~close]  # NaN where only one side is NaN: said as nan
+    error = np.nanmax(gaps) if not np.isnan(gaps).all() else np.nan
+    return Text("difference_at", error=f"{error:.3g}", at=str(list(map(int, where))))
 
 
 class SameRowsAs(Relation):

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from graders.locales import content_locales, statement_file
+from graders.locales import content_locales, editorial_file, statement_file
 
 _MAX_NAME_BYTES = 255  # a file name longer than this cannot be written to most disks
 
 
 def _top_level_files() -> tuple[str, ...]:
-    """Return the files a challenge folder holds outside mutants/: one statement per language."""
+    """Return the files a challenge folder holds outside mutants/: one statement per language
+    (and, optionally, one editorial per language)."""
     return ("challenge.toml", *map(statement_file, content_locales()),
-            "starter.py", "reference.py", "cases.py")
+            *map(editorial_file, content_locales()), "starter.py", "reference.py", "cases.py")
 
 
 def is_allowed_name(path: str) -> bool:

@@ -55,7 +55,7 @@ def grade(spec: ChallengeSpec, prepared: Prepared, code: str, sandbox: Sandbox,
         rows += _hidden_rows(spec, secret, len(compared), box.parsed)
     report = GradeReport(_verdict(rows), [row.test for row in rows], message,
                          output=box.outcome.stderr.decode("utf-8", "replace")[:MAX_SHOWN_OUTPUT])
-    report.named_mutant = name_bug(spec, rows)
+    report.named_mutant, report.breakdowns = name_bug(spec, rows)
     return report
 
 
@@ -75,8 +75,10 @@ def run_box(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: 
         for i, inputs in probes]
     limits = Limits(wall_seconds=spec.time_limit, cpu_seconds=spec.time_limit,
                     memory_mb=spec.memory_mb, max_stdout_bytes=stdout_budget(allowances))
-    outcome = sandbox.run(call_job(code, spec.entry_point, inputs, FILENAME, allowances), limits,
-                          hidden=hidden)
+    # The probes call the examples again: what they print would show every print twice.
+    job = call_job(code, spec.entry_point, inputs, FILENAME, allowances, printed=len(cases),
+                   arguments=spec.arguments)
+    outcome = sandbox.run(job, limits, hidden=hidden)
     return Box(cases, probes, parse_run(outcome.stdout, allowances), outcome)
 
 

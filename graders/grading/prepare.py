@@ -16,8 +16,15 @@ from graders.challenge.spec import ChallengeSpec
 from graders.declarations.checks import declaration_problems
 from graders.declarations.probes import probe_inputs, weights_of
 from graders.grading.budget import DEFAULT_BUDGET, Budget, Deadline
-from graders.judging.compare import MalformedOutput, float32_tolerance, to_array
-from graders.protocol import BYTES_PER_EVENT, call_job, cases_job, output_allowance, parse_run
+from graders.judging.compare import MalformedOutput, float32_tolerance, to_parts
+from graders.protocol import (
+    BYTES_PER_EVENT,
+    TIERS,
+    call_job,
+    cases_job,
+    output_allowance,
+    parse_run,
+)
 from graders.sandbox.base import Limits, Sandbox
 
 AUTHORING_WALL_SECONDS = 60.0
@@ -28,12 +35,14 @@ REFERENCE_ELEMENTS = 2_000_000
 class PrepareError(RuntimeError):
     """The challenge's own code failed: it cannot grade anything until an author fixes it.
 
-    `file` names the authored file at fault (relative to the challenge folder).
+    `file` names the authored file at fault (relative to the challenge folder); `line` the
+    line, where the sandbox said which.
     """
 
-    def __init__(self, message: str, file: str) -> None:
+    def __init__(self, message: str, file: str, line: int | None = None) -> None:
         super().__init__(message)
         self.file = file
+        self.line = line
 
 
 def _authoring_limits(spec: ChallengeSpec, stdout_bytes: int) -> Limits:
@@ -55,7 +64,8 @@ def generate_cases(spec: ChallengeSpec, sandbox: Sandbox,
     if problem or parsed.cases is None:
         detail = (problem["message"] if problem else parsed.violation
                   or outcome.stderr.decode(errors="replace")[-500:])
-        raise PrepareError(f"{spec.slug}: cases.py failed: {detail}", "cases.py")
+        raise PrepareError(f"{spec.slug}: cases.py failed: {detail}", "cases.py",
+                           problem.get("line") if problem else None)
     if not parsed.cases:
         raise PrepareError(f"{spec.slug}: cases.py returned no cases", "cases.py")
     if len(parsed.cases) > budget.cases:
@@ -73,7 +83,8 @@ def run_outcomes(spec: ChallengeSpec, source: str, cases: list[dict], sandbox: S
     """Run `source` (the folder's file `path`) on every case; return each `{"output": ...}`
     or `{"error_type": ...}`. Its answers may take `share` bytes: more is refused."""
     filename = path.rsplit("/", 1)[-1]
-    outcome = sandbox.run(call_job(source, spec.entry_point, cases, filename, allowances),
+    outcome = sandbox.run(call_job(source, spec.entry_point, cases, filename, allowances,
+                                   arguments=spec.arguments),
                           _authoring_limits(spec, share))
     parsed = parse_run(outcome.stdout, allowances)
     if outcome.output_exceeded:
@@ -94,24 +105,8 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox, budget: Budget = DEFAULT_BUDG
     sandbox = Deadline(sandbox, budget.seconds)
     share = budget.output_share(len(spec.mutants))
     cases = generate_cases(spec, sandbox, budget)
-    probes = _probes(spec, cases)
-    # One run: the cases, then the probes (a probe that fails costs its drawing only).
-    inputs = cases + [probed for _, probed in probes]
-    outcomes = run_outcomes(spec, spec.reference, inputs, sandbox, "reference.py",
-                            [REFERENCE_ELEMENTS] * len(inputs), share)
-    expected, read = outcomes[:len(cases)], outcomes[len(cases):]
-    weights = {i: weights_of(r.get("output")) for (i, _), r in zip(probes, read, strict=True)}
-    for case, result in zip(cases, expected, strict=True):
-        try:
-            to_array(result.get("output"))
-        except MalformedOutput as exc:
-            raise PrepareError(f"{spec.slug}: the reference gives no valid output for case "
-                               f"{case['name']!r}: {result.get('error_type') or exc}",
-                               "reference.py") from exc
-    problems = declaration_problems(cases, [r["output"] for r in expected])
-    if problems:
-        raise PrepareError(f"{spec.slug}: " + "; ".join(problems), "cases.py")
-    allowances = [output_allowance(r["output"]) for r in expected]
+    expected, weights = _reference_outputs(spec, cases, sandbox, share)
+    allowances = [output_allowance(output) for output in expected]
     with ThreadPoolExecutor(max_workers=2) as pool:
         runs = {m.name: pool.submit(run_outcomes, spec, m.source, cases, sandbox,
                                     f"mutants/{m.name}.py", allowances, share)
@@ -122,12 +117,54 @@ def prepare(spec: ChallengeSpec, sandbox: Sandbox, budget: Budget = DEFAULT_BUDG
             pool.shutdown(cancel_futures=True)  # one mutant refused: the others need not run
             raise
     return Prepared(spec.content_hash, [
-        PreparedCase(c["name"], c["public"], c["args"], c["kwargs"], expected[i]["output"],
-                     {name: outputs[i] for name, outputs in by_mutant.items()},
-                     c.get("checks", []), c.get("names", {}), *_tolerance(spec, c),
-                     weights.get(i))
-        for i, c in enumerate(cases)
-    ])
+        _prepared_case(spec, case, expected[i], weights.get(i),
+                       {name: outputs[i] for name, outputs in by_mutant.items()})
+        for i, case in enumerate(cases)])
+
+
+def prepare_examples(spec: ChallengeSpec, sandbox: Sandbox,
+                     budget: Budget = DEFAULT_BUDGET) -> Prepared:
+    """Compute a version's public cases and the reference's outputs on them alone (no hidden
+    output, no mutant): what its page shows, in a small part of a preparation's time."""
+    sandbox = Deadline(sandbox, budget.seconds)
+    cases = [case for case in generate_cases(spec, sandbox, budget) if case["public"]]
+    expected, weights = _reference_outputs(spec, cases, sandbox,
+                                           budget.output_share(len(spec.mutants)))
+    return Prepared(spec.content_hash, [_prepared_case(spec, case, expected[i], weights.get(i))
+                                        for i, case in enumerate(cases)])
+
+
+def _reference_outputs(spec: ChallengeSpec, cases: list[dict], sandbox: Sandbox,
+                       share: int) -> tuple[list, dict[int, list]]:
+    """Run the reference on `cases` and, in the same run, on the weights probes of the public
+    ones; return its outputs and the weights by case index. Raise PrepareError when an
+    output is not valid or breaks the cases' declarations."""
+    probes = _probes(spec, cases)
+    inputs = cases + [probed for _, probed in probes]  # a probe that fails costs its drawing
+    outcomes = run_outcomes(spec, spec.reference, inputs, sandbox, "reference.py",
+                            [REFERENCE_ELEMENTS] * len(inputs), share)
+    expected, read = outcomes[:len(cases)], outcomes[len(cases):]
+    weights = {i: weights_of(r.get("output")) for (i, _), r in zip(probes, read, strict=True)}
+    for case, result in zip(cases, expected, strict=True):
+        try:
+            to_parts(result.get("output"))
+        except MalformedOutput as exc:
+            raise PrepareError(f"{spec.slug}: the reference gives no valid output for case "
+                               f"{case['name']!r}: {result.get('error_type') or exc}",
+                               "reference.py") from exc
+    outputs = [r["output"] for r in expected]
+    problems = declaration_problems(cases, outputs)
+    if problems:
+        raise PrepareError(f"{spec.slug}: " + "; ".join(problems), "cases.py")
+    return outputs, weights
+
+
+def _prepared_case(spec: ChallengeSpec, case: dict, expected: object, weights: list | None,
+                   mutant_outputs: dict | None = None) -> PreparedCase:
+    """Return one case as prepared data."""
+    return PreparedCase(case["name"], case["public"], case["args"], case["kwargs"], expected,
+                        mutant_outputs or {}, case.get("checks", []), case.get("names", {}),
+                        *_tolerance(spec, case), weights, case.get("tier", TIERS[0]))
 
 
 def _probes(spec: ChallengeSpec, cases: list[dict]) -> list[tuple[int, dict]]:

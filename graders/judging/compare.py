@@ -29,6 +29,10 @@ def float32_tolerance(scale: float) -> float:
     return float(f"{math.ceil(bound / 10.0**exponent)}e{exponent}")
 
 
+#: The powers of ten a hidden case's worst relative error is said as (beyond: the nearest).
+MIN_SHOWN_EXPONENT, MAX_SHOWN_EXPONENT = -9, 3
+
+
 class MalformedOutput(ValueError):
     """The output is not a rectangular array of numbers."""
 
@@ -52,8 +56,27 @@ def to_array(value: Any) -> np.ndarray:
         raise MalformedOutput(Text("ragged")) from exc
 
 
-def _shape(shape: tuple) -> str:
+def to_parts(value: Any) -> tuple[np.ndarray, ...]:
+    """Coerce an output to its arrays: itself when rectangular, else one array per item of a
+    list of rectangular items of different shapes, such as a backward pass's gradients
+    `(dx, dgamma, dbeta)`."""
+    try:
+        return (to_array(value),)
+    except MalformedOutput:
+        if not isinstance(value, list) or len(value) < 2:
+            raise
+        return tuple(to_array(item) for item in value)
+
+
+def _shape(shape: tuple) -> str | Text:
     return "x".join(map(str, shape)) if shape else Text("a_scalar")
+
+
+def _shapes(parts: tuple[np.ndarray, ...]) -> str | Text:
+    """Say the parts' shapes: one part's as _shape does (a Text, translated when shown)."""
+    if len(parts) == 1:
+        return _shape(parts[0].shape)
+    return ", ".join(_shape(part.shape) for part in parts)
 
 
 @dataclass(frozen=True)
@@ -62,40 +85,64 @@ class Mismatch:
 
     kind: str
     detail: Text
+    hidden: Text | None = None  # what a hidden case may say beyond its kind
 
-    @property
-    def hidden_message(self) -> Text:
-        """Say what is wrong without revealing a hidden case's numbers."""
-        return Text(self.kind)
+    def hidden_message(self, detailed: bool = False) -> Text:
+        """Say what is wrong without revealing a hidden case's numbers: its kind and, when
+        `detailed` (a numerics-tier case), how far off the values are (the worst relative
+        error and where), never an input or an expected value."""
+        return (self.hidden if detailed else None) or Text(self.kind)
 
 
 def compare(got: Any, expected: Any, rtol: float, atol: float,
             properties: tuple[str, ...] = ()) -> Mismatch | None:
-    """Return None when `got` matches `expected`, else how it does not."""
+    """Return None when `got` matches `expected`, else how it does not; an expected output of
+    several parts (to_parts) is matched part by part, a position then starting with the part."""
+    want = to_parts(expected)
     try:
-        actual = to_array(got)
+        actual = to_parts(got) if len(want) > 1 else (to_array(got),)
     except MalformedOutput as exc:
         return Mismatch("malformed", exc.args[0])
-    want = to_array(expected)
-    if actual.shape != want.shape:
-        return Mismatch("shape", Text("shape_detail", expected=_shape(want.shape),
-                                      got=_shape(actual.shape)))
-    if (~np.isfinite(actual) & np.isfinite(want)).any():
+    if [part.shape for part in actual] != [part.shape for part in want]:
+        return Mismatch("shape", Text("shape_detail", expected=_shapes(want), got=_shapes(actual)))
+    if any((~np.isfinite(a) & np.isfinite(w)).any() for a, w in zip(actual, want, strict=True)):
         return Mismatch("nonfinite", Text("nonfinite"))
-    close = np.isclose(actual, want, rtol=rtol, atol=atol, equal_nan=True)
-    if not close.all():
-        where = np.unravel_index(int(np.argmin(close)), close.shape) if close.ndim else ()
-        with np.errstate(invalid="ignore"):
-            error = float(np.max(np.where(close, 0.0, np.abs(actual - want))))
-        if where:
-            return Mismatch("values", Text("values_detail_at", error=f"{error:.3g}",
-                                           at=str(list(map(int, where)))))
-        return Mismatch("values", Text("values_detail", error=f"{error:.3g}"))
+    for index, (a, w) in enumerate(zip(actual, want, strict=True)):
+        close = np.isclose(a, w, rtol=rtol, atol=atol, equal_nan=True)
+        if not close.all():
+            part = (index,) if len(want) > 1 else ()
+            where = part + (tuple(np.unravel_index(int(np.argmin(close)), close.shape))
+                            if close.ndim else ())
+            with np.errstate(invalid="ignore"):
+                error = float(np.max(np.where(close, 0.0, np.abs(a - w))))
+            far = _worst_relative(a, w, close, atol, part)
+            if where:
+                return Mismatch("values", Text("values_detail_at", error=f"{error:.3g}",
+                                               at=str(list(map(int, where)))), far)
+            return Mismatch("values", Text("values_detail", error=f"{error:.3g}"), far)
     for name in properties:
-        problem = PROPERTIES[name].problem(actual, rtol)
-        if problem:
-            return Mismatch("property", problem)
+        for part in actual:
+            problem = PROPERTIES[name].problem(part, rtol)
+            if problem:
+                return Mismatch("property", problem)
     return None
+
+
+def _worst_relative(actual: np.ndarray, want: np.ndarray, close: np.ndarray,
+                    atol: float, part: tuple[int, ...] = ()) -> Text:
+    """Say the worst relative error |got - expected| / max(|expected|, atol) among the values
+    out of tolerance, as its nearest power of ten from 1e-9 to 1e3 (few values: a hidden
+    box's output chooses it, docs/security.md), and its index; nothing of the values."""
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        relative = np.abs(actual - want) / np.maximum(np.abs(want), max(atol, 1e-300))
+    relative = np.where(close | np.isnan(relative), -1.0, relative)
+    worst = int(np.argmax(relative))
+    exponent = round(math.log10(max(float(relative.flat[worst]), 1e-300)))
+    error = f"1e{min(max(exponent, MIN_SHOWN_EXPONENT), MAX_SHOWN_EXPONENT)}"
+    if actual.ndim == 0 and not part:
+        return Text("relative_error", error=error)
+    at = [*part, *map(int, np.unravel_index(worst, actual.shape))]
+    return Text("relative_error_at", error=error, at=str(at))
 
 
 def matches(got: Any, other: Any, rtol: float, atol: float) -> bool:

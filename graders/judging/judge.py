@@ -33,12 +33,14 @@ def judge_box(spec: ChallengeSpec, cases: list[PreparedCase], parsed: ParsedRun,
               outcome: RunOutcome) -> tuple[list[Judged], str]:
     """Judge every case of one run; return the rows and the run's own message, if any."""
     if parsed.compile_error:
-        return _not_run(cases, Verdict.COMPILATION_ERROR), parsed.compile_error["message"]
+        return (_not_run(cases, Verdict.COMPILATION_ERROR, parsed.compile_error),
+                parsed.compile_error["message"])
     if parsed.load_error:
         error_type = parsed.load_error["error_type"]
         message = (Text("missing_entry_point", name=spec.entry_point)
                    if error_type == "MissingEntryPoint" else parsed.load_error["message"])
-        return _not_run(cases, ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)), message
+        verdict = ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)
+        return _not_run(cases, verdict, parsed.load_error), message
     stop_verdict, stop_message = stop_reason(parsed, outcome)
     results = parsed.results[:len(cases)]
     # Checks relate cases: the outputs they name are read before any case is judged.
@@ -70,7 +72,10 @@ def _judge_case(spec: ChallengeSpec, case: PreparedCase, result: dict, outputs: 
         error_type = result["error_type"]
         verdict = ERROR_VERDICTS.get(error_type, Verdict.RUNTIME_ERROR)
         if case.public:
-            test = _test(case, False, result["message"], error_type=error_type)
+            message = (Text("changed_argument", name=result["message"])
+                       if error_type == "ChangedArgument" else result["message"])
+            test = _test(case, False, message, error_type=error_type)
+            _locate(test, result)
         else:
             shown = hidden_error(error_type)
             test = _test(case, False, raised(shown), error_type=shown)
@@ -86,7 +91,8 @@ def _judge_case(spec: ChallengeSpec, case: PreparedCase, result: dict, outputs: 
     if test.passed:
         return Judged(case, test, Verdict.ACCEPTED, result)
     if failure is None:
-        test.message = mismatch.detail if case.public else mismatch.hidden_message
+        test.message = (mismatch.detail if case.public
+                        else mismatch.hidden_message(detailed=case.tier == "numerics"))
     elif case.public:  # the check says more than "the values differ": say both
         shown = failure.case is None or failure.case in public  # no hidden case's numbers
         test.message = join([failure.message, failure.detail if shown else None,
@@ -100,7 +106,7 @@ def _test(case: PreparedCase, passed: bool, message: str = "", *, error_type: st
           got: Any = None, seconds: float | None = None) -> TestReport:
     """Build a row: a public case shows its input, expected and got; a hidden one, nothing."""
     test = TestReport(name=case.name, hidden=not case.public, passed=passed, message=message,
-                      error_type=error_type, names=dict(case.names))
+                      error_type=error_type, names=dict(case.names), tier=case.tier)
     if case.public:
         test.seconds = seconds
         test.input = display(case.inputs())
@@ -109,8 +115,19 @@ def _test(case: PreparedCase, passed: bool, message: str = "", *, error_type: st
     return test
 
 
-def _not_run(cases: list[PreparedCase], verdict: Verdict) -> list[Judged]:
-    return [Judged(c, _test(c, False, Text("not_run")), verdict) for c in cases]
+def _not_run(cases: list[PreparedCase], verdict: Verdict, error: dict) -> list[Judged]:
+    """Rows for cases that never ran: the code did not compile or load. A public row keeps
+    where it failed (line, traceback), for the editor to mark."""
+    rows = [Judged(c, _test(c, False, Text("not_run")), verdict) for c in cases]
+    for row in rows:
+        if row.case.public:
+            _locate(row.test, error)
+    return rows
+
+
+def _locate(test: TestReport, error: dict) -> None:
+    """Keep, on a public row, the learner's line and own traceback of an error."""
+    test.line, test.traceback = error.get("line"), error.get("traceback")
 
 
 def display(value: Any) -> Any:

@@ -10,7 +10,8 @@ from graders.sandbox.base import RunOutcome
 from graders.verdicts import Verdict
 
 ERROR_VERDICTS = {"MemoryError": Verdict.MEMORY_LIMIT_EXCEEDED,
-                  "OutputTooLarge": Verdict.OUTPUT_LIMIT_EXCEEDED}
+                  "OutputTooLarge": Verdict.OUTPUT_LIMIT_EXCEEDED,
+                  "ChangedArgument": Verdict.WRONG_ANSWER}
 CPU_SIGNALS = {signal.SIGXCPU}
 
 

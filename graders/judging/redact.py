@@ -14,8 +14,10 @@ SHOWN_ERRORS = frozenset({
     "KeyError", "LookupError", "MemoryError", "NameError", "NotImplementedError",
     "OverflowError", "RecursionError", "RuntimeError", "TypeError", "UnboundLocalError",
     "ValueError", "ZeroDivisionError",
-    # the runner's own: what the entry point returned could not be read as numbers
-    "OutputTooLarge", "UnsupportedOutput",
+    "UFuncTypeError",  # NumPy's, for a result it cannot cast into an array of another type
+    # the runner's own: what the entry point returned could not be read as numbers, or the
+    # call changed an argument it may not change
+    "OutputTooLarge", "UnsupportedOutput", "ChangedArgument",
 })
 GENERIC_ERROR = "Exception"
 
@@ -26,7 +28,8 @@ def hidden_error(error_type: str) -> str:
 
 
 #: The runner's own refusals of an answer, said as the category they stand for.
-RUNNER_REFUSALS = {"OutputTooLarge": "output_limit", "UnsupportedOutput": "malformed"}
+RUNNER_REFUSALS = {"OutputTooLarge": "output_limit", "UnsupportedOutput": "malformed",
+                   "ChangedArgument": "changed_an_argument"}
 
 
 def raised(error_type: str) -> Text:

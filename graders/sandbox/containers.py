@@ -8,7 +8,9 @@ has run its jobs, is too old or reports an anomaly; a job that no pooled contain
 Jobs that hold hidden inputs run in containers of their own image and pool: a copy of the
 sandbox image in one layer of its own (graders.sandbox.image.hidden_tag), so that no file page
 a hidden box touches is one that a public box can read and time (docs/security.md).
-Every container is labelled and removed in the end.
+Every container is labelled with its owner and the time by which it must be gone, and removed
+in the end: by its sandbox, or by a reaper (graders.sandbox.reaper) once its owner is dead or
+its deadline passed.
 """
 
 from __future__ import annotations
@@ -19,22 +21,16 @@ import select
 import socket
 import struct
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 
 import docker
 
 from graders.sandbox.base import Limits, RunOutcome
-from graders.sandbox.image import (
-    BOX,
-    DEADLINE_LABEL,
-    LABEL,
-    OWNER_LABEL,
-    hidden_tag,
-    owner_id,
-    reap,
-)
+from graders.sandbox.image import BOX, hidden_tag
 from graders.sandbox.pool import WarmPool
+from graders.sandbox.reaper import REAP_EVERY_SECONDS, Reaper, labels, owner_gone, owner_id
 from graders.sandbox.seccomp import docker_option
 
 log = logging.getLogger(__name__)
@@ -48,6 +44,9 @@ POOL_IDLE_SECONDS = 600.0
 COLD_IDLE_SECONDS = 30.0
 BOX_MAX_AGE_SECONDS = 300.0
 BOX_MAX_JOBS = 200
+# A pooled box's deadline: its maximum age, then this long for the last job it is lent for (a
+# job that would outlast the deadline runs in a fresh box instead).
+BOX_LAST_JOB_SECONDS = 120.0
 # The box kills a job at its wall clock; the host gives the box this much longer to say so.
 WALL_GRACE_SECONDS = 2.0
 POOL_WAIT_SECONDS = 10.0  # a job waits this long for a pooled box before it starts its own
@@ -95,46 +94,47 @@ class Box:
     raw: socket.socket
     wrapper: object
     limits: Limits
+    deadline: float  # Unix time, as its DEADLINE_LABEL says
     jobs: int = 0
     born: float = field(default_factory=time.monotonic)
 
 
 class DockerSandbox:
-    """Run jobs in zygote containers; warm pools (public, hidden) lend them one job at a time."""
+    """Run jobs in zygote containers; warm pools (public, hidden) lend them one job at a time.
+
+    Its containers are labelled as `owner`'s (by default this process); its reaper removes
+    the sandbox containers on the engine whose owner `owner_dead` says is dead, or whose
+    deadline passed, at start and every `reap_every` seconds (None: no reaper of its own,
+    another sandbox of the process reaps the engine)."""
 
     name = "docker"
     memory_per_box = True  # the container's cgroup
 
     def __init__(self, client, image: str, reason: str = "", pool_size: int = 0,
                  pool_limits: Limits | None = None,
-                 pool_idle_seconds: float = POOL_IDLE_SECONDS) -> None:
+                 pool_idle_seconds: float = POOL_IDLE_SECONDS, owner: str | None = None,
+                 owner_dead: Callable[[str], bool] = owner_gone,
+                 reap_every: float | None = REAP_EVERY_SECONDS) -> None:
         self.client, self.image, self.reason = client, image, reason
         self.hidden_image = hidden_tag(image)
-        self.owner = owner_id()
+        self.owner = owner or owner_id()
         self.pool_limits, self.pool_idle = pool_limits or Limits(), pool_idle_seconds
+        self.box_max_age = min(BOX_MAX_AGE_SECONDS, self.pool_idle * 0.5)
         self._cleaner = ThreadPoolExecutor(max_workers=2, thread_name_prefix="arena-cleanup")
-        self._reap()
+        self.reaper = None if reap_every is None else Reaper(client, owner_dead,
+                                                              reap_every).start()
         self.pool, self.hidden_pool = (self._pool(pool_size, hidden) for hidden in (False, True))
 
     def _pool(self, size: int, hidden: bool) -> WarmPool | None:
         if not size:
             return None
         return WarmPool(lambda: self._start(self.pool_limits, pooled=True, hidden=hidden),
-                        self._discard, size, housekeeping=self._reap,
-                        max_age=min(BOX_MAX_AGE_SECONDS, self.pool_idle * 0.5), alive=_silent)
-
-    def _reap(self) -> None:
-        """Remove strays left by dead owners; a busy engine only delays it to the next round."""
-        try:
-            removed = reap(self.client)
-        except Exception:  # noqa: BLE001
-            log.warning("could not reap stray sandbox containers", exc_info=True)
-            return
-        if removed:
-            log.info("removed %d stray sandbox containers", removed)
+                        self._discard, size, max_age=self.box_max_age, alive=_silent)
 
     def close(self) -> None:
-        """Drain the pools and wait for pending removals."""
+        """Stop the reaper, drain the pools and wait for pending removals."""
+        if self.reaper:
+            self.reaper.stop()
         for pool in (self.pool, self.hidden_pool):
             if pool:
                 pool.drain()
@@ -148,6 +148,10 @@ class DockerSandbox:
         verdict: the job runs again, once, in a fresh box."""
         pool = self.hidden_pool if hidden else self.pool
         box = pool.take(wait=POOL_WAIT_SECONDS) if pool and fits(self.pool_limits, limits) else None
+        ends = time.time() + limits.wall_seconds + WALL_GRACE_SECONDS
+        if box is not None and box.deadline < ends:  # the job could outlast the box's deadline
+            pool.give_back(box, spent=True)
+            box = None
         if box is not None:
             outcome = self._run_in(pool, box, job, limits)
             if outcome is not None:
@@ -177,17 +181,17 @@ class DockerSandbox:
         self._cleaner.submit(self._remove, box)
 
     def _start(self, limits: Limits, pooled: bool = False, hidden: bool = False) -> Box:
-        labels = {LABEL: "1", OWNER_LABEL: self.owner}
-        if not pooled:
-            labels[DEADLINE_LABEL] = str(time.time() + limits.wall_seconds)
+        lasts = (self.box_max_age + BOX_LAST_JOB_SECONDS if pooled
+                 else limits.wall_seconds + WALL_GRACE_SECONDS)
+        deadline = time.time() + lasts
         idle = self.pool_idle if pooled else COLD_IDLE_SECONDS
         image = self.hidden_image if hidden else self.image
-        container = self.client.containers.create(labels=labels,
+        container = self.client.containers.create(labels=labels(self.owner, deadline),
                                                   **container_options(image, limits, idle))
         container.start()
         wrapper = self.client.api.attach_socket(
             container.id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1})
-        return Box(container, wrapper._sock, wrapper, limits)  # the connection itself
+        return Box(container, wrapper._sock, wrapper, limits, deadline)  # the connection itself
 
     def _remove(self, box: Box) -> None:
         # Close the connection itself (the SDK's wrapper leaves it open): a container whose

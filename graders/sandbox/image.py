@@ -1,4 +1,4 @@
-"""The sandbox images: their tags (named by the runner's content), building them, reaping strays.
+"""The sandbox images: their tags (named by the runner's content) and building them.
 
 Two images: the one built from the Dockerfile, for public boxes, and its copy for hidden boxes
 (`hidden_tag`): the same files exported and imported again as one layer of its own, so that
@@ -10,20 +10,15 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
-import socket
 import time
-from pathlib import Path
 
 from graders.sandbox.base import RUNNER_PATH
+from graders.sandbox.reaper import labels, owner_id
 
 IMAGE_DIR = RUNNER_PATH.parent
 DEFAULT_BASE = "python:3.12-slim"
 REPOSITORY = "arena-sandbox"
-LABEL = "arena.sandbox"
-OWNER_LABEL = "arena.owner"
-DEADLINE_LABEL = "arena.deadline"
-STRAY_GRACE_SECONDS = 60
+COPY_SECONDS = 3600  # the hidden copy's export and import end well within this
 
 
 def _box_init():
@@ -73,7 +68,7 @@ def build_hidden_image(client, tag: str) -> str:
                                                              ("WORKDIR", "WorkingDir"))
                 if config.get(field)]
     container = client.api.create_container(tag, command=["0"],
-                                            labels={LABEL: "1", OWNER_LABEL: owner_id()})
+                                            labels=labels(owner_id(), time.time() + COPY_SECONDS))
     try:
         client.api.import_image_from_data(
             client.api.export(container["Id"]),
@@ -82,39 +77,3 @@ def build_hidden_image(client, tag: str) -> str:
     finally:
         client.api.remove_container(container["Id"], force=True)
     return hidden_tag(tag)
-
-
-def _start_time(pid: int) -> str | None:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        return None
-
-
-def owner_id() -> str:
-    """Identify this process on this host, so that its containers can be told from strays."""
-    return f"{socket.gethostname()}:{os.getpid()}:{_start_time(os.getpid())}"
-
-
-def owner_gone(owner: str) -> bool:
-    """Tell whether the process that `owner_id()` named on this host has ended."""
-    host, _, rest = owner.partition(":")
-    pid, _, started = rest.partition(":")
-    if host != socket.gethostname() or not pid.isdigit():
-        return False  # another host's engine view: its own reaper decides
-    return _start_time(int(pid)) != started
-
-
-def reap(client) -> int:
-    """Remove sandbox containers whose owner died or whose deadline passed long ago."""
-    removed = 0
-    for container in client.api.containers(all=True, filters={"label": LABEL}):
-        labels = container.get("Labels") or {}
-        deadline = float(labels.get(DEADLINE_LABEL, "inf"))
-        if owner_gone(labels.get(OWNER_LABEL, "")) or deadline + STRAY_GRACE_SECONDS < time.time():
-            try:
-                client.api.remove_container(container["Id"], force=True)
-                removed += 1
-            except Exception:  # noqa: BLE001 - already gone, or the engine is busy: next round
-                pass
-    return removed

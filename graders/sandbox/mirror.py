@@ -24,30 +24,56 @@ import threading
 from pathlib import Path
 
 from graders.sandbox.base import RUNNER_PATH
-from graders.sandbox.image import owner_gone, owner_id
+from graders.sandbox.reaper import owner_gone, owner_id
 
-#: The packages a box offers beside the standard library.
-BOX_PACKAGES = ("numpy",)
+#: The packages a box offers beside the standard library (those installed: PyTorch is optional).
+BOX_PACKAGES = ("numpy", "torch")
 PREFIX = "arena-hidden-root-"
 LEFT_OUT = ("site-packages", "dist-packages", "test", "idlelib", "tkinter", "turtledemo",
             "ensurepip", "lib2to3", "config-*")
+# What no box imports from a package: C headers and test suites (PyTorch's are a sixth of its
+# size; its bin/ stays: `import torch` checks that its shared-memory manager is there).
+PACKAGE_LEFT_OUT = ("include", "test", "tests")
 LOADER_CACHE = "/etc/ld.so.cache"
-# Run by the box's own interpreter: load what a box loads (the packages and every extension
-# module of the standard library, so that their shared libraries are mapped), then name them.
+# Run by the box's own interpreter: load what a box loads (the packages, the modules they import
+# and every extension module of the standard library, so that their shared libraries are
+# mapped), then name them.
 PROBE = """
-import importlib, json, os, sys, sysconfig
-packages = json.loads(sys.argv[1])
-dirs = []
-for name in packages:
+import importlib, json, os, re, sys, sysconfig
+from importlib import metadata
+stdlib = sysconfig.get_paths()["stdlib"]
+# The packages, and every distribution they require, however deep: a package may import one of
+# them only when a function needs it (torch.autograd.grad imports sympy on its first call).
+todo, seen = list(json.loads(sys.argv[1])), set()
+while todo:
+    name = todo.pop()
     try:
-        module = importlib.import_module(name)
-    except ImportError:
+        dist = metadata.distribution(name)
+    except metadata.PackageNotFoundError:
         continue
-    for folder in getattr(module, "__path__", []):
-        dirs.append(folder)
-        if os.path.isdir(folder + ".libs"):
-            dirs.append(folder + ".libs")
-dynload = os.path.join(sysconfig.get_paths()["stdlib"], "lib-dynload")
+    key = dist.metadata["Name"].lower()
+    if key in seen:
+        continue
+    seen.add(key)
+    tops = {f.parts[0].removesuffix(".py") for f in dist.files or ()
+            if f.parts[0] != ".." and not f.parts[0].endswith((".dist-info", ".data", ".pth"))}
+    for top in sorted(tops):
+        try:
+            importlib.import_module(top)
+        except Exception:
+            pass
+    todo += [re.split(r"[^A-Za-z0-9._-]", req, maxsplit=1)[0] for req in dist.requires or ()
+             if "extra ==" not in req]
+dirs = []
+for name, module in list(sys.modules.items()):
+    if "." in name or name in sys.stdlib_module_names:
+        continue
+    for path in getattr(module, "__path__", None) or [getattr(module, "__file__", None) or ""]:
+        if path.startswith("/"):
+            dirs.append(path)
+            if os.path.isdir(path + ".libs"):
+                dirs.append(path + ".libs")
+dynload = os.path.join(stdlib, "lib-dynload")
 for entry in os.listdir(dynload) if os.path.isdir(dynload) else []:
     try:
         importlib.import_module(entry.split(".")[0])
@@ -57,7 +83,7 @@ with open("/proc/self/maps") as maps:
     mapped = {line.split(None, 5)[5].strip() for line in maps if len(line.split(None, 5)) == 6}
 venv = os.path.join(sys.prefix, "pyvenv.cfg")
 print(json.dumps({
-    "stdlib": sysconfig.get_paths()["stdlib"],
+    "stdlib": stdlib,
     "dirs": dirs + [dynload],
     "executable": sys.executable,
     "files": sorted(p for p in mapped if p.startswith("/") and os.path.isfile(p))
@@ -99,7 +125,9 @@ def _build() -> Path:
     copier.copy(found["stdlib"], ignore=shutil.ignore_patterns(*LEFT_OUT))
     executable = found["executable"]
     loader = elf_interpreter(os.path.realpath(executable))
-    for path in [*found["dirs"], *found["files"], executable, loader, str(RUNNER_PATH),
+    for path in found["dirs"]:
+        copier.copy(path, ignore=shutil.ignore_patterns(*PACKAGE_LEFT_OUT))
+    for path in [*found["files"], executable, loader, str(RUNNER_PATH),
                  LOADER_CACHE]:
         if path:
             copier.copy(path)

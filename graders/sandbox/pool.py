@@ -11,7 +11,7 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 RETRY_SECONDS = (0.5, 1, 2, 5, 10)
-REAP_EVERY_SECONDS = 60.0
+TIDY_EVERY_SECONDS = 60.0  # an idle pool looks this often for boxes too old or dead to lend
 
 
 class WarmPool:
@@ -23,11 +23,10 @@ class WarmPool:
     """
 
     def __init__(self, start: Callable[[], Any], discard: Callable[[Any], None], size: int,
-                 housekeeping: Callable[[], None] = lambda: None, fillers: int = 2,
-                 max_age: float = float("inf"),
+                 fillers: int = 2, max_age: float = float("inf"),
                  alive: Callable[[Any], bool] = lambda box: True) -> None:
         self.start, self.discard, self.size = start, discard, size
-        self.housekeeping, self.max_age, self.alive = housekeeping, max_age, alive
+        self.max_age, self.alive = max_age, alive
         self.ready: deque = deque()
         self._born: dict[int, float] = {}  # every live box of the pool, idle or lent
         self._starting = 0
@@ -65,6 +64,13 @@ class WarmPool:
         if not keep:
             self.discard(box)
 
+    def state(self) -> dict[str, int]:
+        """Count the pool's boxes: its size, and how many are idle, lent and starting."""
+        with self._wake:
+            idle = len(self.ready)
+            return {"size": self.size, "idle": idle, "lent": len(self._born) - idle,
+                    "starting": self._starting}
+
     def owns(self, box: Any) -> bool:
         """Tell whether `box` is one of the pool's (lent out now, or idle)."""
         with self._wake:
@@ -97,7 +103,7 @@ class WarmPool:
         """Wait for room in the pool; True to start one, None when stopped, False to tidy."""
         with self._wake:
             while not self._stopped and len(self._born) + self._starting >= self.size:
-                if not self._wake.wait(REAP_EVERY_SECONDS):
+                if not self._wake.wait(TIDY_EVERY_SECONDS):
                     return False
             if self._stopped:
                 return None
@@ -137,7 +143,3 @@ class WarmPool:
     def _tidy(self) -> None:
         with self._wake:
             self._drop_old()
-        try:
-            self.housekeeping()
-        except Exception:  # noqa: BLE001 - housekeeping must never stop the pool
-            log.warning("sandbox housekeeping failed", exc_info=True)

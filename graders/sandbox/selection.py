@@ -13,11 +13,12 @@ from graders.sandbox.process import ProcessSandbox
 
 
 def select_sandbox(name: str | None = None, *, pool_size: int = 0,
-                   build_base: str | None = None) -> Sandbox:
+                   build_base: str | None = None, **ownership) -> Sandbox:
     """Return the backend named, or the best one this machine offers: Docker when it answers.
 
     `build_base`, when given, builds a missing image
-    on that base instead of giving up on Docker.
+    on that base instead of giving up on Docker. `ownership` (owner, owner_dead, reap_every)
+    labels and reaps Docker's containers (DockerSandbox).
     """
     if name == "process":
         return ProcessSandbox(reason="chosen by ARENA_SANDBOX=process")
@@ -25,14 +26,16 @@ def select_sandbox(name: str | None = None, *, pool_size: int = 0,
         raise SandboxUnavailable(f"unknown sandbox backend {name!r}; use 'docker' or 'process'")
     try:
         return docker_sandbox(pool_size=pool_size, build_base=build_base,
-                              chosen="chosen by ARENA_SANDBOX=docker" if name else "")
+                              chosen="chosen by ARENA_SANDBOX=docker" if name else "",
+                              **ownership)
     except SandboxUnavailable as exc:
         if name:
             raise
         return ProcessSandbox(reason=f"no usable Docker ({exc}); the process backend is weaker")
 
 
-def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: str = "") -> Sandbox:
+def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: str = "",
+                   **ownership) -> Sandbox:
     """Return the Docker backend, or raise SandboxUnavailable saying why it cannot run here."""
     tag = image_tag()
     try:
@@ -60,4 +63,4 @@ def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: st
                                      f"{build_error}") from build_error
     reason = chosen or "a Docker engine answers"
     return DockerSandbox(client, tag, reason=f"{reason}; image {tag}, warm pool of {pool_size}",
-                         pool_size=pool_size)
+                         pool_size=pool_size, **ownership)

@@ -14,6 +14,7 @@ sandbox, with its expected verdict in a header of `# key: value` lines:
     # before: other.py                 grade that submission first (it must be accepted)
     # needs: memory-per-box            only on a backend that limits the box's memory as a
     #                                  whole (skipped, or failed where the tier is required)
+    # needs: torch                     only where the box can import PyTorch (likewise)
     # why: ...                         what the attack is and what defence the verdict proves
 
 A header value may go on over the following comment lines indented by three spaces (`#   ...`).
@@ -40,6 +41,7 @@ from graders.sandbox.base import SandboxUnavailable
 from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
 from graders.sandbox.selection import select_sandbox
 from graders.verdicts import Verdict
+from tests.torch_required import torch_missing
 
 REPO = Path(__file__).resolve().parents[2]
 CHALLENGES = REPO / "challenges"
@@ -50,7 +52,7 @@ CANARY = "arena-abuse-canary"
 CANARY_PORT = 47913
 CANARY_SOCKETS = (Path("/run/arena-abuse-canary.sock"), REPO / ".arena-abuse-canary.sock")
 CANARY_ENV = {
-    "ARENA_SECRET_KEY": f"{CANARY}-secret-key",
+    "ARENA_SECRET_KEY": f"{CANARY}-secret-key-of-the-host",  # the least length, 32, or more
     "ARENA_ABUSE_TOKEN": f"{CANARY}-token",
     "AWS_SECRET_ACCESS_KEY": f"{CANARY}-aws",
 }
@@ -59,7 +61,9 @@ LINGER_NAME = "abuse-linger"
 VERDICTS = {str(v) for v in Verdict} - {str(Verdict.INTERNAL_ERROR)}
 KEYS = {"expect", "process", "process-why", "docker", "xfail-process", "xfail-docker",
         "time-limit", "max-seconds", "before", "needs", "why"}
-NEEDS = {"memory-per-box": "memory_per_box"}  # a header's need: the sandbox attribute it reads
+# A header's need: the sandbox attribute it reads, or (torch) whether the box can import PyTorch
+# (the Docker image always can; the process box when its interpreter has it).
+NEEDS = {"memory-per-box": "memory_per_box", "torch": None}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,6 +94,8 @@ class Submission:
     def unmet_need(self, sandbox) -> str | None:
         """Return the need of the header that `sandbox` does not meet, or None."""
         need = self.header.get("needs")
+        if need == "torch":
+            return need if sandbox.name == "process" and torch_missing() else None
         return need if need and not getattr(sandbox, NEEDS[need]) else None
 
     def number(self, key: str) -> float | None:
@@ -156,6 +162,7 @@ class HostState:
     data_dir: Path
     tmp_before: set[str]
     disk_free_before: int
+    own_scratch: Path  # the tests' own tmp_path folders (their databases), not a box's
     canary_files: list[Path]
     canary_socket: Path | None
     used: set[str] = dataclasses.field(default_factory=set)
@@ -186,6 +193,18 @@ def listen_unix() -> tuple[socket.socket | None, Path | None]:
             continue
         return listener, path
     return None, None
+
+
+def allocated_bytes(folder: Path) -> int:
+    """Return the disk space allocated to the files under `folder`."""
+    total = 0
+    for directory, _, names in os.walk(folder):
+        for name in names:
+            try:
+                total += os.lstat(os.path.join(directory, name)).st_blocks * 512
+            except OSError:
+                continue
+    return total
 
 
 def plant(path: Path, text: str) -> Path:

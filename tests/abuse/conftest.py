@@ -24,9 +24,13 @@ from graders.sandbox.mirror import hidden_root
 
 
 @pytest.fixture(scope="session")
-def abuse_host() -> Iterator[HostState]:
+def abuse_host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostState]:
     """Snapshot the host, plant the canaries, and take them all away afterwards."""
+    own_scratch = tmp_path_factory.getbasetemp()  # made before the snapshot, measured after
     hidden_root()  # the host's own copy for the process backend's hidden boxes, made first
+    # ...and on disk: a filesystem that allocates at write-back counts the copy (hundreds of
+    # MiB with PyTorch) against the free space only later, as if a box had written it.
+    os.sync()
     tmp = Path(tempfile.gettempdir())
     state_before = {p.name for p in tmp.iterdir()}
     disk_before = shutil.disk_usage(tmp).free
@@ -45,7 +49,7 @@ def abuse_host() -> Iterator[HostState]:
     unix, unix_path = listen_unix()
     saved_env = {name: os.environ.get(name) for name in CANARY_ENV}
     os.environ.update(CANARY_ENV)
-    state = HostState(data_dir, state_before, disk_before, files, unix_path)
+    state = HostState(data_dir, state_before, disk_before, own_scratch, files, unix_path)
     try:
         yield state
     finally:

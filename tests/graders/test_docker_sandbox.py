@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -11,8 +12,15 @@ import pytest
 from graders.protocol import call_job, parse_run
 from graders.sandbox import containers
 from graders.sandbox.base import Limits
-from graders.sandbox.containers import COLD_IDLE_SECONDS
-from graders.sandbox.image import DEADLINE_LABEL, LABEL, OWNER_LABEL, reap
+from graders.sandbox.containers import BOX_LAST_JOB_SECONDS, COLD_IDLE_SECONDS, WALL_GRACE_SECONDS
+from graders.sandbox.reaper import (
+    DEADLINE_LABEL,
+    OWNER_LABEL,
+    labels,
+    owner_gone,
+    reap,
+    strays,
+)
 
 pytestmark = pytest.mark.sandbox
 DOUBLE = call_job("def f(x):\n    return [2 * v for v in x]\n", "f",
@@ -122,21 +130,80 @@ def test_closing_drains_the_pool_and_leaves_no_container(make_sandbox):
     assert ours(sandbox) == [] and ours(sandbox, hidden=True) == []
 
 
+TEST_RUN = uuid.uuid4().hex  # labels this module's own containers, which alone it reaps
+
+
+def mine_label() -> str:
+    return f"arena.test={TEST_RUN}"
+
+
+def labelled_box(sandbox, owner: str, deadline: float) -> str:
+    """Create (not start) a sandbox container of `owner`, labelled as this module's."""
+    return sandbox.client.api.create_container(sandbox.image, command=["0"], labels={
+        **labels(owner, deadline), "arena.test": TEST_RUN})["Id"]
+
+
 def test_the_reaper_removes_strays_of_dead_owners_and_spares_the_living(docker_sandbox):
+    docker_sandbox.reaper.stop()  # this test's rounds are the only ones
     client = docker_sandbox.client
-    image = docker_sandbox.image
-    dead = client.containers.create(image, labels={
-        LABEL: "1", OWNER_LABEL: f"{os.uname().nodename}:999999:1"})
-    late = client.containers.create(image, labels={
-        LABEL: "1", OWNER_LABEL: docker_sandbox.owner, DEADLINE_LABEL: str(time.time() - 3600)})
-    alive = client.containers.create(image, labels={LABEL: "1", OWNER_LABEL: docker_sandbox.owner})
+    alive, dead = docker_sandbox.owner, f"{os.uname().nodename}:999999:1"  # no such process
+    later, mine = time.time() + 3600, mine_label()
+    orphan, late = labelled_box(docker_sandbox, dead, later), labelled_box(docker_sandbox, alive, 0)
+    live = labelled_box(docker_sandbox, alive, later)
     try:
-        assert reap(client) >= 2
-        remaining = {c["Id"] for c in client.api.containers(all=True, filters={"label": LABEL})}
-        assert dead.id not in remaining and late.id not in remaining
-        assert alive.id in remaining
+        assert set(strays(client, owner_gone, (mine,))) == {orphan, late}
+        assert reap(client, owner_gone, (mine,)) == 2
+        left = client.api.containers(all=True, filters={"label": mine})
+        assert [c["Id"] for c in left] == [live]
     finally:
-        alive.remove(force=True)
+        for container in client.api.containers(all=True, filters={"label": mine}):
+            client.api.remove_container(container["Id"], force=True)
+
+
+def test_an_owner_that_cannot_be_judged_is_spared(docker_sandbox):
+    """A registry that does not answer kills no one: the container waits for its deadline."""
+    def unknown(owner: str) -> bool:
+        raise ConnectionError("the registry is away")
+    docker_sandbox.reaper.stop()
+    box = labelled_box(docker_sandbox, "worker:elsewhere", time.time() + 3600)
+    try:
+        assert strays(docker_sandbox.client, unknown, (mine_label(),)) == []
+    finally:
+        docker_sandbox.client.api.remove_container(box, force=True)
+
+
+def test_every_box_carries_its_owner_and_a_deadline_it_is_gone_by(docker_sandbox):
+    """Pooled boxes (public and hidden) and a fresh one: the owner is the sandbox's, and the
+    deadline is the box's maximum age plus its last job, or a fresh box's one job."""
+    assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2
+                      and len(docker_sandbox.hidden_pool.ready) == 2)
+    fresh = Limits(memory_mb=256, wall_seconds=5)  # fits no pooled box
+    started = time.time()
+    box = docker_sandbox._start(fresh)
+    try:
+        pooled = ours(docker_sandbox) + ours(docker_sandbox, hidden=True)
+        assert len(pooled) == 5  # the fresh box among the public ones
+        for container in pooled:
+            assert container["Labels"][OWNER_LABEL] == docker_sandbox.owner
+            deadline = float(container["Labels"][DEADLINE_LABEL])
+            if container["Id"] == box.container.id:
+                assert started < deadline <= time.time() + 5 + WALL_GRACE_SECONDS + 1
+            else:  # made when the pool filled, moments ago
+                born = deadline - docker_sandbox.box_max_age - BOX_LAST_JOB_SECONDS
+                assert started - 120 < born <= time.time() + 1
+    finally:
+        docker_sandbox._remove(box)
+
+
+def test_a_pooled_box_is_not_lent_for_a_job_that_could_outlast_its_deadline(docker_sandbox):
+    assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2)
+    first = {box.container.id for box in docker_sandbox.pool.ready}
+    longest = docker_sandbox.box_max_age + BOX_LAST_JOB_SECONDS + 60
+    outcome = docker_sandbox.run(DOUBLE, Limits(wall_seconds=longest))
+    assert parse_run(outcome.stdout).results[0]["output"] == [2.0, 4.0]
+    assert wait_until(lambda: len(docker_sandbox.pool.ready) == 2
+                      and len(first & {b.container.id for b in docker_sandbox.pool.ready}) == 1)
+    assert sum(box.jobs for box in docker_sandbox.pool.ready) == 0  # it ran in a fresh box
 
 
 def test_an_out_of_memory_kill_is_reported(docker_sandbox):
@@ -191,6 +258,10 @@ def test_containers_end_by_themselves_when_their_grader_is_killed(docker_sandbox
         assert wait_until(lambda: not any(c["State"] == "running" for c in theirs()), bound), \
             f"a container outlived its grader: {theirs()}"
         assert all(c["State"] == "exited" for c in theirs()), theirs()
+        # Then the next reaper round on this host removes them: their owner is dead.
+        left = len(theirs())
+        assert reap(client, owner_gone, (f"{OWNER_LABEL}={owner}",)) == left
+        assert theirs() == []
     finally:
         for container in theirs():
             client.api.remove_container(container["Id"], force=True)

@@ -60,6 +60,11 @@ def run(challenge, sandbox, code, **overrides):
     return grade(dataclasses.replace(spec, **overrides), prepared, code, sandbox)
 
 
+def said(test) -> str:
+    """Return what a row says before the clause a numerics-tier case adds to a failure."""
+    return str(test.message).split("; a numerics case:")[0]
+
+
 def test_the_lessons_code_is_accepted(challenge, sandbox):
     report = run(challenge, sandbox, LESSON_SOLUTION)
     assert report.verdict == Verdict.ACCEPTED
@@ -97,10 +102,18 @@ def test_names_come_in_every_language_and_messages_as_codes(challenge, sandbox):
     spec, prepared = challenge
     assert [t.names for t in report.tests] == [c.names for c in prepared.cases]
     assert all(t.names.get("ko") not in (None, t.name) for t in report.tests)
-    public, hidden = report.tests[1], next(t for t in report.tests if t.hidden and not t.passed)
+    public = report.tests[1]
     assert public.message.startswith("values differ from the expected output")
     assert public.message.to_data()[0][0] == "values_detail_at"
-    assert hidden.message.to_data() == [["values", {}]]
+    tiers = [c.tier for c in prepared.cases]
+    failed = [(t, tier) for t, tier in zip(report.tests, tiers, strict=True)
+              if t.hidden and not t.passed]
+    ordinary = next(t for t, tier in failed if tier != "numerics")
+    assert ordinary.message.to_data() == [["values", {}]]  # neither how far off nor where
+    numerics = next(t for t, tier in failed if tier == "numerics")
+    [[code, values], tier] = numerics.message.to_data()  # how far off and where, no value
+    assert code == "relative_error_at" and set(values) == {"error", "at"}
+    assert tier == ["numerics_tier", {}]
 
 
 def test_a_missing_function_is_named(challenge, sandbox):
@@ -116,7 +129,9 @@ def test_an_exception_is_a_runtime_error_with_its_type(challenge, sandbox):
     assert report.verdict == Verdict.RUNTIME_ERROR
     assert report.tests[0].error_type == "ZeroDivisionError"
     assert "line 2" in report.tests[0].message
-    assert all(t.message == "raised ZeroDivisionError" for t in report.tests if t.hidden)
+    assert all(t.message.startswith("raised ZeroDivisionError; a numerical breakdown on ")
+               for t in report.tests if t.hidden)
+    assert report.named_mutant is None and len(report.breakdowns) == len(report.tests)
 
 
 def test_a_syntax_error_is_a_compilation_error_with_its_line(challenge, sandbox):
@@ -213,7 +228,7 @@ def test_hidden_inputs_never_enter_the_box_whose_details_show(challenge, sandbox
     assert len(seen) >= 2 and all(c.args in seen for c in prepared.cases if c.public)
     for test in report.tests:
         if test.hidden:
-            assert (test.error_type, test.message) == ("Exception", "raised Exception")
+            assert (test.error_type, said(test)) == ("Exception", "raised Exception")
             assert test.seconds is None and test.got is None and test.input is None
     assert report.verdict == Verdict.RUNTIME_ERROR
 
@@ -223,26 +238,66 @@ def test_a_hidden_row_says_a_category_never_a_shape_or_a_number(challenge, sandb
     code = "def attention(Q, K, V):\n    return [[0.0] * (7 + len(Q))] * len(K)\n"
     report = run(challenge, sandbox, code)
     hidden = [t for t in report.tests if t.hidden]
-    assert hidden and {t.message for t in hidden} <= {"the output has the wrong shape",
-                                                      "output limit exceeded"}
+    assert hidden and {said(t) for t in hidden} <= {"the output has the wrong shape",
+                                                    "output limit exceeded"}
     assert all(t.seconds is None for t in hidden)
     assert any("got" in t.message and "x" in t.message for t in report.tests if not t.hidden)
 
 
 def test_a_builtin_exception_keeps_its_name_on_hidden_rows(challenge, sandbox):
     report = run(challenge, sandbox, "def attention(Q, K, V):\n    raise KeyError(len(Q))\n")
-    assert {(t.error_type, t.message) for t in report.tests if t.hidden} == {
+    assert {(t.error_type, said(t)) for t in report.tests if t.hidden} == {
         ("KeyError", "raised KeyError")}
 
 
-def test_a_list_based_learner_is_named_by_a_numpy_mutant(challenge, sandbox):
+def test_a_breakdown_is_said_and_names_no_mutant(challenge, sandbox):
     """The global-maximum bug raises ZeroDivisionError in plain Python where the NumPy mutant
-    gives NaN: both are the same numerical breakdown, so the bug is named."""
+    gives NaN: a numerical breakdown, said on its case, which names no bug by itself."""
     global_max = LESSON_SOLUTION.replace(
         "    out = []\n",
         "    out = []\n    top = max(sum(a * b for a, b in zip(q, k)) / math.sqrt(d)"
         " for q in Q for k in K)\n").replace("        top = max(scores)\n", "")
     report = run(challenge, sandbox, global_max)
     assert report.verdict == Verdict.RUNTIME_ERROR
-    assert any(t.error_type == "ZeroDivisionError" for t in report.tests)
-    assert report.named_mutant == "global_max"
+    broken = [t for t in report.tests if t.error_type == "ZeroDivisionError"]
+    assert broken and {t.name for t in broken} <= set(report.breakdowns)
+    assert all("numerical breakdown on" in t.message and t.mutant is None for t in broken)
+
+
+def test_a_public_error_keeps_its_trimmed_traceback_and_a_hidden_one_none(challenge, sandbox):
+    code = "def attention(Q, K, V):\n    rows = []\n    return rows[len(Q)]\n"
+    report = run(challenge, sandbox, code)
+    public = [t for t in report.tests if not t.hidden]
+    assert public and all(t.line == 3 for t in public)
+    assert all(t.traceback.startswith("Traceback") and 'File "solution.py", line 3' in t.traceback
+               and "runner" not in t.traceback for t in public)
+    assert all(t.traceback is None and t.line is None for t in report.tests if t.hidden)
+
+
+def test_what_the_code_prints_shows_once_per_example(challenge, sandbox):
+    code = LESSON_SOLUTION.replace("def attention(Q, K, V):\n",
+                          "def attention(Q, K, V):\n    print('PRINTED')\n", 1)
+    report = run(challenge, sandbox, code)
+    public = sum(not t.hidden for t in report.tests)
+    assert report.verdict == Verdict.ACCEPTED
+    assert report.output.count("PRINTED") == public
+
+
+def test_changing_an_argument_is_a_wrong_answer_said_in_full_on_public_rows_only(challenge,
+                                                                                 sandbox):
+    code = LESSON_SOLUTION.replace("    return out\n",
+                                   "    K.reverse()\n    K.reverse()\n"
+                                   "    V[0] = [float(x) for x in V[0]]\n"
+                                   "    Q.append(Q[0])\n    Q.pop()\n    return out\n")
+    report = run(challenge, sandbox, code)
+    assert report.verdict == Verdict.ACCEPTED  # each argument holds what it was given
+    report = run(challenge, sandbox, code.replace("    Q.pop()\n", ""))
+    assert report.verdict == Verdict.WRONG_ANSWER and report.passed == 0
+    public = report.tests[0]
+    assert public.error_type == "ChangedArgument" and public.message == (
+        "your function changed its argument Q: the inputs are read-only, copy one before "
+        "changing it")
+    hidden = next(t for t in report.tests if t.hidden)
+    assert hidden.message == "your function changed one of its arguments: the inputs are read-only"
+    assert run(challenge, sandbox, code.replace("    Q.pop()\n", ""),
+               mutable_args=("Q",)).verdict == Verdict.ACCEPTED

@@ -24,7 +24,7 @@ GRADERS_TIERS = (
     ("sandbox", "files", "declarations"),  # the boxes; a challenge's files; what it may declare
     ("challenge",),  # the spec (with its JSON codec) and a version's prepared data
     ("judging",),  # a run's outputs judged on the host, from data
-    ("grading",),  # preparing a version, grading code: boxes run, then judged
+    ("grading", "lessons"),  # preparing a version, grading code; a lesson's cells, run
     ("authoring",),  # proving a challenge's tests strong, the catalog page, new folders
 )
 #: platform/arena's folders, bottom first (its other modules are not ordered here).

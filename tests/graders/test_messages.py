@@ -60,7 +60,7 @@ def test_a_text_round_trips_through_data_with_nested_texts_and_words():
 def test_joined_parts_render_each_in_the_readers_language():
     message = join([RELATIONS["same_rows_as"].message, None, "ValueError: bad (line 3)"])
     assert message == RELATIONS["same_rows_as"].message + "; ValueError: bad (line 3)"
-    assert message.render(KO, "ko").startswith("뒤쪽 토큰을 바꾸었더니")
+    assert message.render(KO, "ko").startswith("앞쪽 토큰이 같은 경우와 앞쪽 출력이 다릅니다")
     assert message.render(KO, "ko").endswith("; ValueError: bad (line 3)")  # Python's own words
 
 
@@ -86,7 +86,8 @@ def test_judge_mismatches_render_in_korean():
     values = compare([[1.0, 2.5]], [[1.0, 2.0]], 1e-5, 1e-6)
     assert values.detail.render(KO, "ko") == (
         "값이 기대 출력과 다릅니다 (가장 큰 차이 0.5, 위치 [0, 1])")
-    assert values.hidden_message.render(KO, "ko") == "오답: 값이 기대 출력과 다릅니다"
+    assert values.hidden_message(detailed=True).render(KO, "ko") == (
+        "오답: 값이 기대 출력과 다릅니다 (가장 큰 상대 오차 1e-1, 위치 [0, 1])")
     malformed = compare(["x"], [1.0], 1e-5, 1e-6)
     assert malformed.detail.render(KO, "ko") == "출력에는 숫자만 있어야 합니다"
 

@@ -15,6 +15,7 @@ from graders.protocol import call_job, parse_run
 from graders.sandbox.base import Limits
 from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
 from graders.sandbox.selection import select_sandbox
+from tests.torch_required import require_torch
 
 pytestmark = pytest.mark.sandbox
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
@@ -200,3 +201,35 @@ def test_memory_is_limited_per_box_and_its_cgroup_is_removed(sandbox):
     _, outcome = probe(sandbox, body, Limits(memory_mb=200, wall_seconds=20))
     assert outcome.oom_killed and not outcome.timed_out
     assert set(parent.glob("arena-box-*")) <= before
+
+
+@needs_namespaces
+def test_a_hidden_box_reads_other_files_than_a_public_box(sandbox):
+    """The page cache is kept per file: a hidden box's standard library is a copy of its own
+    (graders.sandbox.mirror), so no page it reads is one a public box can time."""
+    body = ("import json\nst = os.stat(json.__file__)\n"
+            "return [st.st_dev, st.st_ino]")
+    job = call_job("import os\ndef f():\n" + textwrap.indent(body, "    "), "f",
+                   [{"args": [], "kwargs": {}}], "solution.py", [1000])
+    public, hidden = (parse_run(sandbox.run(job, Limits(wall_seconds=10), hidden=flag).stdout)
+                      .results[0]["output"] for flag in (False, True))
+    assert public != hidden
+
+
+@needs_namespaces
+def test_a_hidden_box_copies_what_pytorch_imports_only_when_used(sandbox):
+    """torch.autograd.grad imports sympy on its first call: the hidden box's copy holds every
+    distribution the offered packages require, not only what `import torch` loads, so that it
+    reads none of the public box's files for it either."""
+    require_torch()
+    body = ("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+            "(grad,) = torch.autograd.grad((x * x).sum(), x)\n"
+            "import sympy\nst = os.stat(sympy.__file__)\n"
+            "return [*grad.tolist(), st.st_dev, st.st_ino]")
+    job = call_job("import os\ndef f():\n" + textwrap.indent(body, "    "), "f",
+                   [{"args": [], "kwargs": {}}], "solution.py", [1000])
+    public, hidden = (parse_run(sandbox.run(job, Limits(wall_seconds=60, memory_mb=1024),
+                                            hidden=flag).stdout).results[0]["output"]
+                      for flag in (False, True))
+    assert public[:2] == hidden[:2] == [2.0, 4.0]
+    assert public[2:] != hidden[2:]

@@ -141,3 +141,14 @@ def test_a_call_job_carries_each_cases_allowance_and_the_limits():
     assert job["max_elements"] == [7]
     assert job["max_depth"] == MAX_DEPTH and job["max_text"] == MAX_TEXT
     assert json.loads(job["cases"][0]) == {"args": [1], "kwargs": {}}
+
+
+def test_a_case_names_a_known_tier_or_none():
+    def cases(**extra):
+        event = {"event": "cases", "cases": [{"name": "a", "args": [], "kwargs": {}, **extra}]}
+        return parse_run(json.dumps(event).encode() + b"\n")
+
+    assert cases(tier="numerics").cases[0]["tier"] == "numerics"
+    assert "tier" not in cases().cases[0]
+    broken = cases(tier="fast")
+    assert broken.corrupted and "tier must be one of ['core', 'numerics']" in broken.violation

@@ -8,7 +8,8 @@ import sys
 import numpy as np
 import pytest
 
-from graders.protocol import call_job, cases_job
+from graders.bounds import MAX_CELL_SHOWN
+from graders.protocol import call_job, cases_job, parse_run, script_job
 from graders.sandbox.base import RUNNER_PATH
 
 spec = importlib.util.spec_from_file_location("arena_runner", RUNNER_PATH)
@@ -141,3 +142,126 @@ def test_cases_mode_returns_generated_cases_as_data():
         {"name": "b", "public": False, "kwargs": {}, "checks": [], "names": {"ko": "비"},
          "args": []},
     ]
+
+
+def test_a_script_job_sends_its_prints_and_a_traceback_of_its_own_frames():
+    source = ("import json\nprint('hello', __name__)\n\ndef f(x):\n    return json.loads(x)\n\n"
+              "f('{not json')\n")
+    events, stderr = run_job(script_job(source, "cell.py"))
+    assert [e["event"] for e in events] == ["script", "end"]
+    script = parse_run(b"\n".join(json.dumps(e).encode() for e in events)).script
+    assert script == {"stdout": "hello __main__\n", "stdout_truncated": False,
+                      "error_type": "JSONDecodeError", "line": 5}
+    text = stderr.decode()
+    assert 'File "cell.py", line 7, in <module>' in text and 'File "cell.py", line 5, in f' in text
+    assert "return json.loads(x)" in text  # the cell's own source line is shown
+    assert "runner.py" not in text and "json/decoder.py" not in text
+    assert text.rstrip().endswith("line 1 column 2 (char 1)")
+
+
+def test_a_script_job_keeps_a_bounded_stdout_and_says_it_cut_it():
+    events, _ = run_job(script_job("print('x' * 100_000)\nimport sys\nsys.exit(0)\n",
+                                   "cell.py"))
+    assert len(events[0]["stdout"]) == MAX_CELL_SHOWN and events[0]["stdout_truncated"]
+    assert events[0]["error_type"] is None
+
+
+def test_a_script_event_is_checked_field_by_field():
+    good = {"event": "script", "stdout": "1\n", "stdout_truncated": False, "error_type": None,
+            "line": None}
+    for bad in ({**good, "stdout": "x" * (MAX_CELL_SHOWN + 1)}, {**good, "extra": 1},
+                {**good, "stdout_truncated": "no"}, {**good, "error_type": "not a name"}):
+        parsed = parse_run(json.dumps(bad).encode())
+        assert parsed.corrupted and parsed.script is None
+    assert parse_run(json.dumps(good).encode()).script["stdout"] == "1\n"
+def test_a_traceback_keeps_the_learners_frames_only():
+    source = "import json\ndef helper(x):\n    return x[5]\ndef f(x):\n    return helper(x)\n"
+    events, _ = run_job(call(source, [[1]]))
+    trace = events[0]["traceback"]
+    assert trace.startswith("Traceback (most recent call last):\n")
+    assert 'File "solution.py", line 5, in f' in trace and "return helper(x)" in trace
+    assert 'File "solution.py", line 3, in helper' in trace and "return x[5]" in trace
+    assert trace.rstrip().endswith("IndexError: list index out of range")
+    assert "runner" not in trace and RUNNER_PATH.name not in trace
+    assert events[0]["line"] == 3
+
+
+def test_a_traceback_through_a_library_shows_no_library_frame():
+    source = "import json\ndef f(x):\n    return json.loads(x)\n"
+    events, _ = run_job(call(source, ["{"]))
+    trace = events[0]["traceback"]
+    assert 'File "solution.py", line 3, in f' in trace
+    files = [line for line in trace.splitlines() if line.strip().startswith("File ")]
+    assert files == ['  File "solution.py", line 3, in f']
+
+
+def test_deep_recursion_keeps_a_bounded_traceback():
+    events, _ = run_job(call("def f(x):\n    return f(x)\n", [1]))
+    trace = events[0]["traceback"]
+    assert events[0]["error_type"] == "RecursionError"
+    assert "more calls above" in trace and 1 <= trace.count("in f") <= runner.SHOWN_FRAMES
+    assert len(trace) <= call("", [1])["max_traceback"]
+
+
+def test_a_load_error_has_its_traceback():
+    events, _ = run_job(call("x = []\ny = x[1]\ndef f(x):\n    return x\n", [1]))
+    assert events[0]["event"] == "load_error" and events[0]["line"] == 2
+    assert 'File "solution.py", line 2, in <module>' in events[0]["traceback"]
+
+
+def test_prints_of_the_calls_after_the_printed_ones_are_dropped():
+    job = call("def f(x):\n    print('called with', x)\n    return x\n", [1], [2], [3])
+    job["printed"] = 1
+    events, stderr = run_job(job)
+    assert [e.get("output") for e in events[:3]] == [1.0, 2.0, 3.0]
+    assert stderr.decode().count("called with") == 1
+
+
+ARGUMENTS = {"names": ["K", "cache"], "mutable": ["cache"]}
+
+
+def guarded(source, *cases):
+    job = call(source, *cases)
+    return {**job, "arguments": ARGUMENTS}
+
+
+@pytest.mark.parametrize("body", [
+    "K[0][0] = 5.0", "K.append([1.0])", "K[0].append(1.0)", "K[0][0] = int(K[0][0])  # same",
+    "K[0][0] = True", "import numpy as np\n    K[0][0] = np.float64(K[0][0])"])
+def test_a_call_that_changes_a_read_only_argument_fails_naming_it(body):
+    source = f"def f(K, cache):\n    {body}\n    return [1.0]\n"
+    events, _ = run_job(guarded(source, [[[2.0]], []]))
+    if body.endswith("# same"):  # a number put back as the same number is no change
+        assert events[0]["output"] == [1.0]
+    else:
+        assert events[0] == {"event": "result", "case": 0, "seconds": events[0]["seconds"],
+                             "error_type": "ChangedArgument", "message": "K", "line": None}
+
+
+def test_a_mutable_argument_may_change_and_nan_stays_nan():
+    source = "def f(K, cache):\n    cache.append([K[0][0]])\n    return [1.0]\n"
+    events, _ = run_job(guarded(source, [[[float("nan")]], []]))
+    assert events[0]["output"] == [1.0]
+
+
+def test_without_arguments_nothing_is_checked():
+    events, _ = run_job(call("def f(K):\n    K.append(1.0)\n    return K\n", [[2.0]]))
+    assert events[0]["output"] == [2.0, 1.0]
+
+
+def test_numpys_private_casting_error_is_named_as_its_public_class():
+    source = ("import numpy as np\n"
+              "def f(x):\n"
+              "    out = np.zeros(2, dtype=int)\n"
+              "    np.add(out, np.array(x), out=out)\n"
+              "    return out\n")
+    events, _ = run_job(call(source, [[0.5, 1.5]]))
+    assert events[0]["error_type"] == "UFuncTypeError"
+    assert events[0]["message"].startswith("UFuncTypeError: Cannot cast ufunc 'add' output")
+
+
+def test_a_case_keeps_its_tier():
+    source = ("def cases():\n"
+              "    return [{'name': 'a', 'args': [], 'tier': 'numerics'}]\n")
+    events, _ = run_job(cases_job(source))
+    assert events[0]["cases"][0]["tier"] == "numerics"

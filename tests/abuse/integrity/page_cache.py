@@ -10,6 +10,7 @@ tests/abuse/test_page_cache.py writes its own settings over the three below.
 import json
 import math
 import os
+import random
 import time
 
 # MODE: write | read | evict | both (mark in the hidden box, read in the public one)
@@ -18,6 +19,8 @@ FIRST_PAGE = 40
 PUBLIC_ROWS = []
 BITS = 64
 PAGE = 4096
+STRIDE = 2  # one page between bits, and bits read out of order: nothing for read-ahead to guess
+ORDER = random.Random(BITS).sample(range(BITS), BITS)
 FAST_NS = 25_000  # a cached page comes back within a few microseconds, a missing one in 40+
 TARGET = os.path.join(os.path.dirname(os.__file__), "pydoc_data", "topics.py")
 acted = False
@@ -35,28 +38,32 @@ def target():
     return fd
 
 
+def offset(i):
+    return (FIRST_PAGE + STRIDE * i) * PAGE
+
+
 def mark(bits):
     fd = target()
-    for i, bit in enumerate(bits):
-        if bit == "1":
-            os.pread(fd, 1, (FIRST_PAGE + i) * PAGE)
+    for i in ORDER:
+        if bits[i] == "1":
+            os.pread(fd, 1, offset(i))
     os.close(fd)
 
 
 def evict():
     fd = target()
-    os.posix_fadvise(fd, FIRST_PAGE * PAGE, BITS * PAGE, os.POSIX_FADV_DONTNEED)
+    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
     os.close(fd)
 
 
 def read():
     fd = target()
     os.pread(fd, 1, 0)  # warm the call up on a page outside the bits
-    seen = []
-    for i in range(BITS):
+    seen = ["0"] * BITS
+    for i in ORDER:
         started = time.perf_counter_ns()
-        os.pread(fd, 1, (FIRST_PAGE + i) * PAGE)
-        seen.append("1" if time.perf_counter_ns() - started < FAST_NS else "0")
+        os.pread(fd, 1, offset(i))
+        seen[i] = "1" if time.perf_counter_ns() - started < FAST_NS else "0"
     os.close(fd)
     evict()  # reading cached them: leave them as they were for the next attempt
     print("decoded:" + "".join(seen))
