@@ -1,8 +1,10 @@
 """Shared fixtures: a fresh app and database per test, clients, users with tokens, the catalog.
 
-The database is a temporary SQLite file, unless ARENA_DATABASE_URL names another one (CI also
-runs the suite against PostgreSQL): then its schema is dropped and migrated afresh per test.
-A SQLite database is a copy of one migrated once per session.
+The database is a temporary SQLite file, unless ARENA_DATABASE_URL names a PostgreSQL one (CI
+also runs the suite against PostgreSQL): then it is dropped and made again per test. Either is
+a copy of one migrated once per session (with the catalog synced, for a test that asks for
+it): a SQLite file copied, a PostgreSQL database created from a template (the role needs
+CREATEDB).
 
 Preparing a challenge version runs its cases, reference and every mutant in the sandbox; the
 `catalog` fixture gives each fresh database the cases that an earlier test of the session
@@ -18,30 +20,82 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, select, text, update
+from sqlalchemy import create_engine, make_url, select, text, update
 
 from arena import create_app
 from arena.config import database_url
 from arena.db import upgrade
 from arena.extensions import db
+from arena.jobs.preparation import prepare_version
 from arena.jobs.queue import EmbeddedQueue, get_queue
-from arena.jobs.sandbox import close_sandbox
-from arena.models import ChallengeVersion, User
+from arena.jobs.sandbox import close_sandbox, get_sandbox
+from arena.models import Challenge, ChallengeVersion, Origin, User
 from arena.services.authoring import import_challenge
 from arena.services.catalog import list_challenges, sync_catalog
 from arena.services.users import create_token, create_user
 from arena.services.versions import publish
 from graders.sandbox.base import Sandbox, SandboxUnavailable
 from graders.sandbox.selection import select_sandbox
+from tests.prepared_store import PreparedStore
 
 
-def _reset_postgres(url: str) -> None:
-    """Drop every table, type and sequence of the test database's public schema."""
-    engine = create_engine(database_url(url))
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
+class PostgresTemplates:
+    """The session's template databases beside the test database: `migrated` (the schema at
+    the newest revision), `synced` (that, with the repository's catalog) and `prepared` (that,
+    with what the store of prepared data knows: `_fill_prepared`), each made once."""
+
+    KINDS = ("migrated", "synced", "prepared")  # each made from the one before
+
+    def __init__(self, url: str, folder: Path, store: PreparedStore) -> None:
+        self.url = make_url(database_url(url))
+        self.folder = folder  # the templates' apps' data
+        self.store = store
+        self.apps: dict[str, Any] = {}
+
+    def copy(self, kind: str) -> None:
+        """Make the test database again, as a copy of the template `kind`."""
+        self._template(kind)
+        if kind == "prepared":
+            _fill_prepared(self.apps[kind], self.store)
+        self._create(self.url.database, f"{self.url.database}_{kind}")
+
+    def _template(self, kind: str) -> None:
+        if kind in self.apps:
+            return
+        name = f"{self.url.database}_{kind}"
+        before = self.KINDS[self.KINDS.index(kind) - 1] if kind != "migrated" else None
+        if before:
+            self._template(before)
+        self._create(name, f"{self.url.database}_{before}" if before else "template0")
+        template = _template_app(self.folder / name,
+                                 self.url.set(database=name).render_as_string(False))
+        with template.app_context():
+            if kind == "migrated":
+                upgrade(template)
+            elif kind == "synced":
+                _sync_checked(template)
+            db.engine.dispose()  # a template must have no connection when it is copied
+        self.apps[kind] = template
+
+    def _create(self, name: str, template: str) -> None:
+        admin = create_engine(self.url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            connection.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+        admin.dispose()
+
+
+def _fill_prepared(app, store: PreparedStore) -> None:
+    """Give each unprepared version of `app`'s database the prepared data the store knows for
+    its content (36 MB for the whole catalog: written once into a template, not per test)."""
+    with app.app_context():
+        for version in db.session.scalars(
+                select(ChallengeVersion).where(ChallengeVersion.prepared.is_(None))):
+            kept = store.get(version.content_hash)
+            if kept is not None:
+                version.prepared = kept
+        db.session.commit()
+        db.engine.dispose()  # no connection left (PostgreSQL), the WAL in the file (SQLite)
 
 
 def _settings(url: str, folder: Path) -> dict[str, Any]:
@@ -53,27 +107,92 @@ def _settings(url: str, folder: Path) -> dict[str, Any]:
             "RATE_LIMIT_STORAGE_URI": "memory://"}
 
 
+def _template_app(folder: Path, url: str | None = None):
+    """Create an app on `url` (default: the SQLite file `folder`/arena.db) with its data in
+    `folder`, whatever database the environment names (the PostgreSQL pass sets
+    ARENA_DATABASE_URL, which overrides a test mapping)."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("ARENA_DATABASE_URL", "ARENA_DATABASE_PASSWORD", "ARENA_DATA_DIR"):
+            patch.delenv(name, raising=False)
+        return create_app(_settings(url or f"sqlite:///{folder / 'arena.db'}", folder))
+
+
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Return a SQLite file migrated to the newest revision once per session: each test's
     database starts as a copy (an upgrade loads every revision file: a quarter second)."""
     folder = tmp_path_factory.mktemp("migrated")
-    template = create_app(_settings(f"sqlite:///{folder / 'arena.db'}", folder))
+    template = _template_app(folder)
     upgrade(template)
     with template.app_context():
         db.engine.dispose()  # the last connection checkpoints the WAL into the file
     return folder / "arena.db"
 
 
+@pytest.fixture(scope="session")
+def synced_sqlite(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Path:
+    """Return a copy of the migrated SQLite file holding the repository's catalog, none of it
+    prepared, made once per session (a sync loads and checks every folder: a second)."""
+    folder = tmp_path_factory.mktemp("synced")
+    shutil.copyfile(migrated_sqlite, folder / "arena.db")
+    template = _template_app(folder)
+    with template.app_context():
+        _sync_checked(template)
+        db.engine.dispose()
+    return folder / "arena.db"
+
+
+@pytest.fixture(scope="session")
+def prepared_sqlite(tmp_path_factory: pytest.TempPathFactory, synced_sqlite: Path,
+                    prepared_cache: PreparedStore) -> Callable[[], Path]:
+    """Return a function that returns a copy of the synced SQLite file in which every version
+    the store knows is prepared, brought up to date with the store at each call."""
+    folder = tmp_path_factory.mktemp("prepared")
+    shutil.copyfile(synced_sqlite, folder / "arena.db")
+    template = _template_app(folder)
+
+    def current() -> Path:
+        _fill_prepared(template, prepared_cache)
+        return folder / "arena.db"
+
+    return current
+
+
+def _sync_checked(app) -> None:
+    """Sync the repository's challenges into `app`'s database, every folder proven."""
+    report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
+    # challenges/validated.toml names every folder as `make validate` proved it; a folder
+    # changed since is left a draft, and its tests fail here until it is validated again.
+    assert not report.broken and not report.pending, (
+        f"broken: {report.broken}; not proven: {[v.challenge.slug for v in report.pending]}"
+        " (run `arena challenges validate`)")
+
+
+@pytest.fixture(scope="session")
+def postgres_templates(tmp_path_factory: pytest.TempPathFactory,
+                       prepared_cache: PreparedStore) -> PostgresTemplates:
+    """Return the session's PostgreSQL templates (for ARENA_DATABASE_URL's database)."""
+    return PostgresTemplates(os.environ["ARENA_DATABASE_URL"],
+                             tmp_path_factory.mktemp("templates"), prepared_cache)
+
+
 @pytest.fixture
-def fresh_database_url(tmp_path: Path, migrated_sqlite: Path) -> str:
-    """Return the URL of a fresh database: ARENA_DATABASE_URL's schema dropped (empty), or a
-    copy of the session's migrated SQLite file (at the newest revision, no rows)."""
+def fresh_database_url(request: pytest.FixtureRequest, tmp_path: Path,
+                       migrated_sqlite: Path) -> str:
+    """Return the URL of a fresh database at the newest revision, as `arena db upgrade` leaves
+    it (what a live `arena serve` or an `arena` command needs: they never migrate), with no
+    rows, or with the catalog synced (and prepared, for `catalog`) when the test asks for it:
+    ARENA_DATABASE_URL's database made again from a template, or a copy of a SQLite file."""
+    kind = ("prepared" if "catalog" in request.fixturenames
+            else "synced" if "unprepared_catalog" in request.fixturenames else "migrated")
     url = os.environ.get("ARENA_DATABASE_URL")
     if url and not url.startswith("sqlite"):
-        _reset_postgres(url)
+        request.getfixturevalue("postgres_templates").copy(kind)
         return url
-    shutil.copyfile(migrated_sqlite, tmp_path / "arena.db")
+    template = {"migrated": lambda: migrated_sqlite,
+                "synced": lambda: request.getfixturevalue("synced_sqlite"),
+                "prepared": lambda: request.getfixturevalue("prepared_sqlite")()}[kind]()
+    shutil.copyfile(template, tmp_path / "arena.db")
     return f"sqlite:///{tmp_path / 'arena.db'}"
 
 
@@ -91,8 +210,6 @@ def app(fresh_database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     for name in ("ARENA_DATABASE_URL", "ARENA_DATA_DIR", "ARENA_RATE_LIMIT_STORAGE_URI"):
         monkeypatch.delenv(name, raising=False)
     app = create_app({**_settings(fresh_database_url, tmp_path), **app_config})
-    if not fresh_database_url.startswith("sqlite"):
-        upgrade(app)
     yield app
     get_queue(app).stop(timeout=30)
     close_sandbox(app)
@@ -113,42 +230,100 @@ def runner(app):
 
 
 @pytest.fixture(scope="session")
-def prepared_cache() -> dict[str, Any]:
-    """Return the session's prepared cases (`ChallengeVersion.prepared`) by content hash."""
-    return {}
+def prepared_cache() -> PreparedStore:
+    """Return the prepared cases (`ChallengeVersion.prepared`) by content hash, of this session
+    and of the other pytest processes of the same `make test` (tests/prepared_store.py)."""
+    return PreparedStore.from_environment()
 
 
 @pytest.fixture
-def unprepared_catalog(app, prepared_cache: dict[str, Any]) -> Iterator[list[str]]:
+def unprepared_catalog(app, prepared_cache: PreparedStore) -> Iterator[list[str]]:
     """Load the repository's challenges into the database, none prepared; yield their slugs.
 
     For the tests of preparing itself. Whatever the test prepared is kept for the session.
     """
     with app.app_context():
-        report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
-        # challenges/validated.toml names every folder as `make validate` proved it; a folder
-        # changed since is left a draft, and its tests fail here until it is validated again.
-        assert not report.broken and not report.pending, (
-            f"broken: {report.broken}; not proven: {[v.challenge.slug for v in report.pending]}"
-            " (run `arena challenges validate`)")
+        if db.session.scalar(select(Challenge.id).where(Challenge.origin == Origin.FOLDER)
+                             .limit(1)) is None:  # not a copy of synced_sqlite
+            _sync_checked(app)
         slugs = [c.slug for c in list_challenges()]
     yield slugs
     with app.app_context():
         for version in db.session.scalars(
                 select(ChallengeVersion).where(ChallengeVersion.prepared.is_not(None))):
-            prepared_cache.setdefault(version.content_hash, version.prepared)
+            if prepared_cache.get(version.content_hash) is None:  # else not read: megabytes
+                prepared_cache.put(version.content_hash, version.prepared)
         db.session.rollback()
 
 
 @pytest.fixture
-def catalog(app, unprepared_catalog: list[str], prepared_cache: dict[str, Any]) -> list[str]:
-    """Load the repository's challenges, each prepared if the session prepared its content."""
-    with app.app_context():
-        for version in db.session.scalars(select(ChallengeVersion)):
-            if version.prepared is None and version.content_hash in prepared_cache:
-                version.prepared = prepared_cache[version.content_hash]
-        db.session.commit()
+def catalog(app, unprepared_catalog: list[str], prepared_cache: PreparedStore) -> list[str]:
+    """Load the repository's challenges, each prepared if this run prepared its content (the
+    database is a copy of a template that has it: `fresh_database_url`)."""
+    _fill_prepared(app, prepared_cache)  # what the store learned since the copy
     return unprepared_catalog
+
+
+#: The budget of the first test that prepares the catalog (pytest-timeout counts the setup of
+#: a session fixture in the test that first asks for it): minutes on a loaded machine.
+PREPARING_TIMEOUT = 1500
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give the first test that asks for the prepared catalog the time to prepare it."""
+    first = next((item for item in items
+                  if "prepared_catalog_file" in getattr(item, "fixturenames", ())), None)
+    if first is not None:
+        first.add_marker(pytest.mark.timeout(PREPARING_TIMEOUT))
+
+
+@pytest.fixture(scope="session")
+def prepared_catalog_file(prepared_sqlite: Callable[[], Path],
+                          prepared_cache: PreparedStore) -> Path:
+    """Return a SQLite file holding the repository's catalog, every version prepared: what
+    this run prepared already, the rest prepared now (in the sandbox ARENA_SANDBOX selects, as
+    a server's lane would), once per run of `make test`.
+
+    A live server started on a copy is in steady state at once: its pages show their
+    examples, and its lane does not spend minutes of both cores preparing the whole catalog
+    again beside the test (tests/arena/test_queue.py proves a fresh start's lane does it)."""
+    with prepared_cache.preparing():
+        path = prepared_sqlite()
+        template = _template_app(path.parent)
+        try:
+            with template.app_context():
+                for version in db.session.scalars(select(ChallengeVersion).where(
+                        ChallengeVersion.prepared.is_(None))).all():
+                    prepare_version(version, get_sandbox(template))
+                    prepared_cache.put(version.content_hash, version.prepared)
+                db.engine.dispose()
+        finally:
+            close_sandbox(template)
+    return path
+
+
+@pytest.fixture(scope="session")
+def seed_database(tmp_path_factory: pytest.TempPathFactory, prepared_catalog_file: Path,
+                  prepared_cache: PreparedStore) -> Callable[[str], None]:
+    """Return a function that gives a database (a URL: a fresh SQLite file, or an empty or
+    migrated PostgreSQL one) the repository's catalog with every version prepared, as a live
+    server's lane leaves it: for tests of servers in steady state, not of a fresh start."""
+
+    def seed(url: str) -> None:
+        if url.startswith("sqlite:///"):
+            shutil.copyfile(prepared_catalog_file, url.removeprefix("sqlite:///"))
+            return
+        template = create_app(_settings(url, tmp_path_factory.mktemp("seeding")))
+        upgrade(template)
+        with template.app_context():
+            sync_catalog(Path(template.config["CHALLENGES_DIR"]))
+            for version in db.session.scalars(select(ChallengeVersion)):
+                version.prepared = prepared_cache.get(version.content_hash)
+            db.session.commit()
+            db.engine.dispose()
+
+    return seed
 
 
 @pytest.fixture
@@ -217,12 +392,14 @@ def make_sandbox() -> Callable[..., Sandbox]:
     return _make_sandbox
 
 
+# A challenge's smallest whole set of files. Its boxes have the default 10 s of wall clock: with
+# two test lanes on two cores a 2 s one ran out, and a validation failed for the machine's load.
 TINY_TOML = '''slug = "running-max"
 entry_point = "running_max"
 difficulty = "easy"
 track = "foundations"
 order = 50
-time_limit = 2.0
+time_limit = 10.0
 
 [title]
 en = "Running maximum"

@@ -15,6 +15,15 @@ export async function readBody(response) {
   }
 }
 
+/**
+ * A new Idempotency-Key for one logical request (a click): 128 random bits in hex.
+ * (crypto.randomUUID needs a secure context; a team server may be plain HTTP.)
+ */
+export function newIdempotencyKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** A refused request: `status` is 0 when the server could not be reached; `error` its body's. */
 export class RequestError extends Error {
   constructor(status, error = {}) {

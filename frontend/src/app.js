@@ -6,13 +6,19 @@
 // (KaTeX typesetting the statement, then laying it out again with its fonts) and the heatmap
 // wait until the editor is mounted and the browser has had a frame to show it.
 import { mountChallengeHeatmap } from "./compare.js";
+import { mountConsole } from "./console.js";
 import { mountCourse } from "./course.js";
 import { el, focusableWhileScrolling, readJson } from "./dom.js";
+import { forgetDrafts, keepDrafts } from "./drafts.js";
 import { mountGrading } from "./grading.js";
 import { mountLessonHeatmap } from "./heatmap.js";
 import { mountHints } from "./hints.js";
+import { mountNextStep } from "./next-step.js";
 import { translator } from "./i18n.js";
+import { mountLessonCells } from "./lesson.js";
+import { mountReview } from "./review.js";
 import { localizeTimes, mountOffsets } from "./times.js";
+import { mountHistory, mountTabs } from "./workspace.js";
 
 function mountMath() {
   if (!document.querySelector(".statement, .lesson, [data-math]")) return;
@@ -63,6 +69,16 @@ async function mountChallenge(host, later) {
     return;
   }
   const editorModule = import("./editor.js");
+  const tablist = document.querySelector('.challenge-layout [role="tablist"]');
+  const tabs = tablist ? mountTabs(tablist) : { select() {} };
+  const history = document.querySelector("section.history[data-page-url]");
+  if (history) mountHistory(history, t, lang);
+  // A preview of an author's draft keeps no learner's draft: it would reappear on the learner
+  // page. Visitors (owner null) keep a local copy only.
+  const drafts = challenge.run_version || !("owner" in data) ? null : keepDrafts({
+    slug: challenge.slug, owner: data.owner, server: data.draft, opened: data.opened,
+    url: `/api/v1/challenges/${encodeURIComponent(challenge.slug)}/draft`,
+  });
 
   let editor = null;
   let compare = null;
@@ -70,11 +86,24 @@ async function mountChallenge(host, later) {
   const getCode = () => (editor ? editor.getCode() : textarea.value);
   const grading = mountGrading({
     challenge, t, lang, getCode, results, runButton, submitButton,
+    getView: () => editor?.view,
+    onStart: () => {
+      lastResult = null; // the last result's heatmap is not this code's: hide it until the next
+      compare?.showResult(null);
+    },
     onResult: (result) => {
       lastResult = result;
       compare?.showResult(result);
+      tabs.select("results");
     },
   });
+
+  const consoleHost = document.querySelector("[data-console]");
+  if (consoleHost) {
+    mountConsole(consoleHost, {
+      challenge, t, lang, getCode, onStart: () => grading.markLine(null), onError: grading.markLine,
+    });
+  }
 
   const intercept = (button, action) => button?.addEventListener("click", (event) => {
     event.preventDefault();
@@ -90,16 +119,22 @@ async function mountChallenge(host, later) {
 
   try {
     const { mountEditor } = await editorModule;
+    const start = drafts ? drafts.start(textarea.defaultValue) : { code: textarea.value };
     editor = mountEditor(host, textarea, {
-      slug: challenge.slug,
+      initial: start.code,
       label: t("editor_label"),
       helpId: help.id,
       nonce: document.querySelector('meta[name="csp-nonce"]')?.getAttribute("content") || "",
       onRun: grading.run,
       onNotice: (key) => (notice.textContent = t(key)),
-      // A draft's preview keeps no draft of its own: it would reappear on the learner page.
-      drafts: !challenge.run_version,
+      onChange: (code) => drafts?.changed(code),
     });
+    if (start.notice) notice.textContent = t(start.notice, start.vars);
+    if (drafts) {
+      // Leaving or hiding the page saves at once what the wait would have saved.
+      addEventListener("pagehide", drafts.flush);
+      document.addEventListener("visibilitychange", () => document.hidden && drafts.flush());
+    }
     host.dataset.ready = "true";
     // For browser tests and the curious: window.arena.editor.setCode("...") / getCode().
     window.arena = { ...(window.arena || {}), editor };
@@ -125,13 +160,18 @@ function mountCourses(t) {
 }
 
 function start() {
+  // Logging out forgets this browser's drafts (the server's answer says so too).
+  document.querySelector('[data-action="logout"]')?.form?.addEventListener("submit", forgetDrafts);
   mountCourses(pageTranslator());
   const rest = () => {
     mountMath();
     mountLessonHeatmaps();
+    mountLessonCells(pageTranslator());
     focusableWhileScrolling(document.querySelectorAll(".table-scroll"));
   };
   mountHintList(pageTranslator());
+  mountNextStep(pageTranslator(), document.documentElement.lang);
+  mountReview(document.querySelector('[data-testid="review"]'), pageTranslator());
   const host = document.getElementById("editor");
   if (host) mountChallenge(host, rest);
   else rest();

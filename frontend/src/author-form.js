@@ -9,7 +9,7 @@ import { CODE_FILES } from "./challenge-files.js";
 const FIELDS = ["slug", "entry_point", "difficulty", "track", "order", "tags", "time_limit", "memory_mb",
   "rtol", "atol"];
 // The fields written in each language: English, then the form's `data-languages`.
-const TEXTS = ["title", "hints", "statement"];
+const TEXTS = ["title", "track_title", "hints", "statement", "editorial"];
 
 /**
  * options: {t, nonce, mountEditor (null: the textareas stay), onChange()}.

@@ -2,10 +2,10 @@
 // validation's progress and its strength table (one row per mutant), and the versions.
 import { el } from "./dom.js";
 
-/** A problem as a list item: "file, line 3: message" (the file left out where it is shown). */
+/** A problem as a list item: "file: line 3: message" (the file left out where it is shown). */
 export function problemItem(problem, t, withFile = true) {
   const where = [withFile ? problem.file : null, Number.isInteger(problem.line) ? t("line_n", { line: problem.line }) : null]
-    .filter(Boolean).join(", ");
+    .filter(Boolean).join(": ");
   return el("li", { class: "problem", dataset: { file: problem.file || "", line: problem.line ?? "" } },
     where ? el("strong", {}, `${where}: `) : null, problem.message);
 }

@@ -31,8 +31,10 @@ async function start(form) {
   const find = (selector) => document.querySelector(selector);
   const buttons = { save: form.querySelector('[data-action="save"]'), validate: find('[data-testid="author-validate"]'),
     publish: find('[data-testid="author-publish"]') };
-  const state = { slug: (readJson("author-data") || {}).slug || null, draft: null, validation: null,
-    edits: 0, dirty: false, busy: false };
+  const data = readJson("author-data") || {};
+  const state = { slug: data.slug || null, draft: null, validation: null, edits: 0, dirty: false, busy: false };
+  // Who sees the challenge: radio buttons, absent for a folder's challenge (always public).
+  const visibility = form.elements.visibility || null;
   const url = (tail = "") => `${API}/${encodeURIComponent(state.slug)}${tail}`;
   const say = (text) => (find("#author-status").textContent = text);
 
@@ -97,7 +99,9 @@ async function start(form) {
     say(t("saving"));
     let saved;
     try {
-      saved = await call(state.slug ? url() : API, { method: state.slug ? "PUT" : "POST", json: { files: challengeFiles(editor.current()) } });
+      const json = { files: challengeFiles(editor.current()) };
+      if (visibility) json.visibility = visibility.value;
+      saved = await call(state.slug ? url() : API, { method: state.slug ? "PUT" : "POST", json });
     } catch (error) {
       failed(error);
       return false;
@@ -148,6 +152,7 @@ async function start(form) {
     const loaded = await call(url("/files"));
     state.draft = loaded.status === "draft" ? loaded.version : null;
     editor.fill(readChallenge(loaded.files, editor.languages));
+    if (visibility) visibility.value = loaded.visibility;
     form.elements.slug.readOnly = true;
     await refreshVersions();
     try {
@@ -188,7 +193,7 @@ async function start(form) {
   window.addEventListener("beforeunload", (event) => {
     if (state.dirty) event.preventDefault();
   });
-  if (!state.slug) editor.fill(readChallenge({}, editor.languages));
+  if (!state.slug) editor.fill(readChallenge(data.template || {}, editor.languages));
   else if (!(await busy(load))) {
     state.busy = true; // nothing was loaded, so there is nothing to save: the status line says why
     refresh();

@@ -1,5 +1,5 @@
 // A challenge folder as the authoring page edits it: the metadata form's values, the code and
-// the mutants, turned into the files mapping the API takes (challenge.toml written with
+// the mutants, the optional editorial, turned into the files mapping the API takes (challenge.toml written with
 // smol-toml) and back. Pure functions: no page, no network.
 import { parse, stringify } from "smol-toml";
 
@@ -8,7 +8,7 @@ const MUTANT_FILE = /^mutants\/(.+)\.py$/;
 // The challenge.toml keys the form edits; any other key (a [weights_probe] table, say) is kept
 // as it was loaded.
 const FORM_KEYS = ["slug", "entry_point", "difficulty", "track", "order", "tags", "time_limit",
-  "memory_mb", "rtol", "atol", "properties", "title", "hints", "mutants"];
+  "memory_mb", "rtol", "atol", "properties", "title", "track_title", "hints", "mutants"];
 const NUMBER_KEYS = ["order", "time_limit", "memory_mb", "rtol", "atol"];
 
 /** The lines of a text that hold something, trimmed. */
@@ -39,8 +39,10 @@ export function readChallenge(files, languages = []) {
   };
   for (const lang of ["en", ...languages]) {
     fields[`title_${lang}`] = text(meta.title?.[lang]);
+    fields[`track_title_${lang}`] = text(meta.track_title?.[lang]);
     fields[`hints_${lang}`] = (meta.hints?.[lang] || []).join("\n");
     fields[`statement_${lang}`] = text(files[`statement.${lang}.md`]);
+    fields[`editorial_${lang}`] = text(files[`editorial.${lang}.md`]);
   }
   for (const key of NUMBER_KEYS) fields[key] = text(meta[key]);
   const explained = meta.mutants || {};
@@ -58,6 +60,7 @@ export function readChallenge(files, languages = []) {
 /** Write challenge.toml: the form's keys first, then whatever else it held, then its tables. */
 export function challengeToml({ fields, mutants, rest = {}, languages = [] }) {
   const hints = localized(languages, (lang) => lines(fields[`hints_${lang}`]));
+  const trackTitle = localized(languages, (lang) => text(fields[`track_title_${lang}`]).trim());
   const meta = defined({
     slug: fields.slug.trim(),
     entry_point: fields.entry_point.trim(),
@@ -68,6 +71,7 @@ export function challengeToml({ fields, mutants, rest = {}, languages = [] }) {
     properties: fields.properties || [],
     ...rest,
     title: localized(languages, (lang) => fields[`title_${lang}`].trim()),
+    track_title: Object.values(trackTitle).some(written) ? trackTitle : undefined,
     hints: Object.values(hints).some(written) ? hints : undefined,
   });
   if (mutants.length) {
@@ -83,6 +87,10 @@ export function challengeFiles(challenge) {
   const files = { "challenge.toml": challengeToml(challenge), "statement.en.md": fields.statement_en };
   for (const lang of languages) {
     if (fields[`statement_${lang}`].trim()) files[`statement.${lang}.md`] = fields[`statement_${lang}`];
+  }
+  // The editorial is optional: a file in each language that has one (validation asks for all).
+  for (const lang of ["en", ...languages]) {
+    if (text(fields[`editorial_${lang}`]).trim()) files[`editorial.${lang}.md`] = fields[`editorial_${lang}`];
   }
   for (const file of CODE_FILES) files[file] = code[file];
   for (const mutant of mutants) files[`mutants/${mutant.name.trim()}.py`] = mutant.source;

@@ -1,9 +1,13 @@
 // Run and Submit through the JSON API, with the session cookie and the CSRF token; the status
 // (queued, running, done) is shown live by long polling (each read waits on the server for the
-// verdict, ?wait=), then the verdict and one row per test.
+// verdict, ?wait=), then the result: a Submit's verdict, or a Run's summary of its public
+// examples (never worded as a verdict: the hidden tests decide that); the named bug once; one
+// row per public example and one per group of hidden tests that say the same; the learner's
+// own traceback, its line marked in the editor (error-line.js).
 // Everything from the server is inserted as text.
-import { csrfToken, readBody } from "./api.js";
+import { csrfToken, newIdempotencyKey, readBody } from "./api.js";
 import { append, el } from "./dom.js";
+import { formatInstant } from "./times.js";
 import { callRepr, differences, pathText, pyRepr, valueView } from "./values.js";
 
 const WAIT_S = 2; // each read waits this long on the server for the verdict (it may wait less)
@@ -12,6 +16,10 @@ const SLOW_POLL_MS = 1000;
 const SLOW_AFTER_MS = 30_000;
 const GIVE_UP_MS = 300_000;
 const MAX_DIFFS_LISTED = 5;
+// A Run or Submit goes under one Idempotency-Key and is sent again with it after no answer, a
+// proxy's 502-504 or a 409 while its first sending is unanswered: the server stores it once.
+const RETRY_PAUSES_MS = [250, 500, 1000, 2000, 4000];
+const RETRIED_STATUSES = new Set([0, 502, 503, 504]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,11 +29,90 @@ function withParams(url, params) {
   return full.pathname + full.search;
 }
 
-class ApiError extends Error {}
+class ApiError extends Error {
+  constructor(message, status = 0, code = "") {
+    super(message);
+    this.status = status; // 0: no answer
+    this.code = code;
+  }
+}
+
+async function request(url, init, t) {
+  let response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", ...init });
+  } catch {
+    throw new ApiError(t("network_error"));
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    const message = body && body.error ? body.error.message || body.error.code : response.statusText;
+    throw new ApiError(t("request_failed", { message }), response.status, body?.error?.code || "");
+  }
+  return { status: response.status, body };
+}
+
+/** POST once, as far as the server is concerned: one key, sent again after a transient failure. */
+export async function postOnce(url, init, t) {
+  const keyed = { ...init, headers: { ...init.headers, "Idempotency-Key": newIdempotencyKey() } };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await request(url, keyed, t);
+    } catch (error) {
+      const transient = RETRIED_STATUSES.has(error.status) || error.code === "idempotency_key_in_progress";
+      if (!transient || attempt >= RETRY_PAUSES_MS.length) throw error;
+      await sleep(RETRY_PAUSES_MS[attempt]);
+    }
+  }
+}
+
+async function poll(url, t, lang, onStatus) {
+  const started = Date.now();
+  let seen = "";
+  for (;;) {
+    const waited = Date.now() - started;
+    if (waited > GIVE_UP_MS) throw new ApiError(t("gave_up", { url }));
+    const asked = Date.now();
+    const { body } = await request(withParams(url, { lang, wait: WAIT_S }),
+      { headers: { Accept: "application/json" } }, t);
+    if (body.status === "done") return body;
+    const note = waited > SLOW_AFTER_MS ? t("still_waiting", { seconds: Math.round(waited / 1000) }) : "";
+    if (body.status !== seen || note) onStatus(body.status || "queued", note);
+    seen = body.status;
+    // Answered well before the wait was over without a verdict: no place to wait was free.
+    if (Date.now() - asked < (WAIT_S * 1000) / 2) await sleep(waited > SLOW_AFTER_MS ? SLOW_POLL_MS : POLL_MS);
+  }
+}
+
+/**
+ * POST `body` to a challenge's runs or submissions (`kind`) and wait for the finished result,
+ * polling; `onStatus(status, note)` hears each new status. Throws an Error whose message is
+ * for the reader. Shared by Run, Submit and the console (console.js).
+ */
+export async function requestResult({ challenge, kind, body, t, lang, onStatus = () => {} }) {
+  const url = withParams(`/api/v1/challenges/${encodeURIComponent(challenge.slug)}/${kind}`, { lang });
+  let result;
+  try {
+    ({ body: result } = await postOnce(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+      body: JSON.stringify(body),
+    }, t));
+    if (result.status !== "done") {
+      onStatus(result.status || "queued", "");
+      result = await poll(result.url, t, lang, onStatus);
+    }
+  } catch (error) {
+    throw error instanceof ApiError ? error : new ApiError(t("request_failed", { message: String(error) }));
+  }
+  return result;
+}
 
 /**
  * Wire the Run and Submit buttons. options: {challenge, t, lang, getCode, results, runButton,
- * submitButton, onResult(result, kind)}. Returns {run(), submit()}.
+ * submitButton, getView() (the editor's EditorView, if any), onStart(kind) (a new result is on
+ * its way: clear what shows the last one), onResult(result, kind)}. Returns {run(), submit(),
+ * markLine(line) (mark a line of the editor as where the code failed; null clears it)}.
  */
 export function mountGrading(options) {
   const { challenge, t, lang, results } = options;
@@ -50,39 +137,6 @@ export function mountGrading(options) {
     results.replaceChildren(el("p", { class: "error", role: "alert" }, message));
   }
 
-  async function request(url, init) {
-    let response;
-    try {
-      response = await fetch(url, { credentials: "same-origin", ...init });
-    } catch {
-      throw new ApiError(t("network_error"));
-    }
-    const body = await readBody(response);
-    if (!response.ok) {
-      const message = body && body.error ? body.error.message || body.error.code : response.statusText;
-      throw new ApiError(t("request_failed", { message }));
-    }
-    return { status: response.status, body };
-  }
-
-  async function poll(url) {
-    const started = Date.now();
-    let seen = "";
-    for (;;) {
-      const waited = Date.now() - started;
-      if (waited > GIVE_UP_MS) throw new ApiError(t("gave_up", { url }));
-      const asked = Date.now();
-      const { body } = await request(withParams(url, { lang, wait: WAIT_S }),
-        { headers: { Accept: "application/json" } });
-      if (body.status === "done") return body;
-      const note = waited > SLOW_AFTER_MS ? t("still_waiting", { seconds: Math.round(waited / 1000) }) : "";
-      if (body.status !== seen || note) showStatus(body.status || "queued", note);
-      seen = body.status;
-      // Answered well before the wait was over without a verdict: no place to wait was free.
-      if (Date.now() - asked < (WAIT_S * 1000) / 2) await sleep(waited > SLOW_AFTER_MS ? SLOW_POLL_MS : POLL_MS);
-    }
-  }
-
   async function grade(kind) {
     if (busy) return;
     if (challenge.logged_in === false) {
@@ -92,22 +146,19 @@ export function mountGrading(options) {
     busy = true;
     buttons.forEach((b) => (b.disabled = true));
     results.setAttribute("aria-busy", "true");
+    markLine(null);
+    options.onStart?.(kind);
     showStatus("sending", "", t(kind === "runs" ? "running_examples" : "submitting"));
     try {
-      const url = withParams(`/api/v1/challenges/${encodeURIComponent(challenge.slug)}/${kind}`, { lang });
-      const { body } = await request(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
-        // A preview runs the draft (challenge.run_version, "draft"); the learner page the published.
-        body: JSON.stringify({ code: options.getCode(), version: kind === "runs" ? challenge.run_version : undefined }),
+      // A preview runs the draft (challenge.run_version, "draft"); the learner page the published.
+      const result = await requestResult({
+        challenge, kind, t, lang, onStatus: showStatus,
+        body: { code: options.getCode(), version: kind === "runs" ? challenge.run_version : undefined },
       });
-      let result = body;
-      if (result.status !== "done") {
-        showStatus(result.status || "queued");
-        result = await poll(result.url);
-      }
       renderResult(result, kind);
       options.onResult?.(result, kind);
+      // Other parts of the page (the next step, the review) follow results by this event.
+      document.dispatchEvent(new CustomEvent("arena:result", { detail: { result, kind } }));
     } catch (error) {
       showError(error instanceof ApiError ? error.message : t("request_failed", { message: String(error) }));
     } finally {
@@ -117,45 +168,87 @@ export function mountGrading(options) {
     }
   }
 
+  /** Mark `line` in the editor (null clears the mark); the module loads with the editor. */
+  function markLine(line) {
+    const view = options.getView?.();
+    if (!view) return;
+    import("./error-line.js").then(({ clearErrorLine, markErrorLine }) => {
+      if (line) markErrorLine(view, line);
+      else clearErrorLine(view);
+    });
+  }
+
   function renderResult(result, kind) {
     const verdict = result.verdict || "internal_error";
-    const summary = Number.isFinite(result.total) && result.total > 0
-      ? t("tests_passed", { passed: result.passed, total: result.total }) : "";
+    const tests = result.tests || [];
+    // The code did not compile: no example ran, so no card is drawn.
+    const cards = verdict === "compilation_error" ? []
+      : (result.rows || []).map((row) => renderTest(row, row.count || 1));
+    const located = tests.find((test) => !test.hidden && (test.traceback || test.line) && (test.error_type || result.message));
     results.replaceChildren();
     append(results, [
-      el("div", { class: `verdict verdict-${verdict}`, dataset: { testid: "verdict", verdict } },
-        el("span", { class: "verdict-mark", "aria-hidden": "true" }, verdict === "accepted" ? "✓" : "✗"),
-        el("strong", {}, t(verdict)), summary ? ` · ${summary}` : ""),
+      kind === "runs" ? runSummary(result.summary) : verdictLine(result, verdict),
+      result.withheld_until
+        ? el("p", { class: "feedback-withheld", role: "note", dataset: { testid: "feedback-withheld" } },
+          t("feedback_after_due", { time: formatInstant(result.withheld_until) || result.withheld_until }))
+        : null,
+      result.diagnosis
+        ? el("p", { class: "diagnosis", dataset: { testid: "diagnosis" } },
+          el("strong", {}, `${t("named_bug")}: `), result.diagnosis)
+        : null,
       result.message ? el("p", { class: "result-message" }, result.message) : null,
+      result.message && located ? errorDetail(located) : null,
       result.output
         ? el("details", { class: "printed", open: true }, el("summary", {}, t("printed")), el("pre", { tabindex: "0" }, result.output))
         : null,
-      el("ol", { class: "test-results" }, (result.tests || []).map(renderTest)),
+      cards.length ? el("ol", { class: "test-results" }, cards) : null,
       kind === "submissions" && Number.isInteger(result.id)
         ? el("p", { class: "submission-link" }, el("a", { href: `/submissions/${result.id}` }, t("view_submission")))
         : null,
     ]);
+    if (located?.line) markLine(located.line);
   }
 
-  function renderTest(test) {
+  function verdictLine(result, verdict) {
+    const summary = Number.isFinite(result.total) && result.total > 0
+      ? t("tests_passed", { passed: result.passed, total: result.total }) : "";
+    return el("div", { class: `verdict verdict-${verdict}`, dataset: { testid: "verdict", verdict } },
+      el("span", { class: "verdict-mark", "aria-hidden": "true" }, verdict === "accepted" ? "✓" : "✗"),
+      el("strong", {}, t(verdict)), summary ? ` · ${summary}` : "");
+  }
+
+  /** What a Run's public examples say, in the server's words: never a verdict. */
+  function runSummary(summary) {
+    if (!summary) return null;
+    return el("p", { class: `run-summary run-summary-${summary.state}`, role: "status", dataset: { testid: "run-summary", state: summary.state } }, summary.text);
+  }
+
+  function renderTest(test, count) {
     const passed = Boolean(test.passed);
-    const message = [test.error_type, test.message].filter(Boolean).join(": ");
+    // The message names the error type already ("IndexError: ...", "raised IndexError").
+    const name = count > 1 ? t("hidden_group", { count }) : test.name || "";
     return el("li", {
       class: `test-result ${passed ? "passed" : "failed"}`,
-      dataset: { testid: "test-result", passed: String(passed), hidden: String(Boolean(test.hidden)) },
+      dataset: { testid: "test-result", passed: String(passed), hidden: String(Boolean(test.hidden)), count: String(count) },
     },
       el("div", { class: "test-head" },
         el("span", { class: "test-mark", "aria-hidden": "true" }, passed ? "✓" : "✗"),
-        el("span", { class: "test-name" }, test.name || ""),
+        el("span", { class: "test-name" }, name),
         el("span", { class: "test-kind" }, t(test.hidden ? "hidden" : "public")),
         el("span", { class: "test-outcome" }, t(passed ? "passed" : "failed"))),
-      message ? el("p", { class: "test-message" }, message) : null,
-      test.diagnosis
-        ? el("p", { class: "diagnosis", dataset: { testid: "diagnosis", mutant: test.mutant || "" } },
-          el("strong", {}, `${t("named_bug")}: `), test.diagnosis)
-        : null,
+      test.message ? el("p", { class: "test-message" }, test.message) : null,
+      !test.hidden && test.error_type && test.traceback ? errorDetail(test) : null,
       test.hidden ? null : publicDetail(test, passed),
     );
+  }
+
+  /** A public error's own traceback (the learner's frames only), as text. */
+  function errorDetail(test) {
+    const where = test.line ? t("error_at_line", { line: test.line }) : "";
+    if (!test.traceback) return el("p", { class: "error-line-note" }, where);
+    return el("details", { class: "traceback", open: true },
+      el("summary", {}, t("traceback"), where ? ` · ${where}` : ""),
+      el("pre", { tabindex: "0", dataset: { testid: "traceback" } }, test.traceback));
   }
 
   function publicDetail(test, passed) {
@@ -167,7 +260,7 @@ export function mountGrading(options) {
     const list = el("dl", { class: "test-detail" },
       "input" in test ? [el("dt", {}, t("input")), el("dd", {}, el("pre", { class: "value" }, callRepr(challenge.entry_point, test.input)))] : null,
       "expected" in test ? [el("dt", {}, t("expected")), el("dd", {}, valueView(test.expected))] : null,
-      "got" in test ? [el("dt", {}, t("got")), el("dd", {}, valueView(test.got, marked))] : null);
+      "got" in test && !test.error_type ? [el("dt", {}, t("got")), el("dd", {}, valueView(test.got, marked))] : null);
     if (!diffs.length) return list;
     const shown = diffs.slice(0, MAX_DIFFS_LISTED)
       .map((d) => `${pathText(d.path)}: ${t("expected")} ${pyRepr(d.expected)}, ${t("got")} ${pyRepr(d.got)}`);
@@ -175,5 +268,5 @@ export function mountGrading(options) {
     return el("div", {}, list, el("p", { class: "differs" }, el("strong", {}, `${t("differs_at")}: `), shown.join("; ")));
   }
 
-  return { run: () => grade("runs"), submit: () => grade("submissions") };
+  return { run: () => grade("runs"), submit: () => grade("submissions"), markLine };
 }

@@ -60,12 +60,28 @@ export function localizeTimes(root = document, locale = document.documentElement
   }
 }
 
-/** Keep each form's hidden offset inputs in step with their datetime-local inputs. */
+/** The datetime-local value ("2026-12-01T09:00") of an ISO 8601 instant in the browser's zone, or null. */
+export function localValue(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/**
+ * Keep each form's hidden offset inputs in step with their datetime-local inputs. An input the
+ * server filled with a UTC time (data-utc: the instant) first shows that instant in the
+ * browser's zone.
+ */
 export function mountOffsets(form, t) {
   const pairs = [...form.querySelectorAll("input[data-offset-for]")]
     .map((hidden) => [hidden, form.elements.namedItem(hidden.dataset.offsetFor)])
     .filter(([, input]) => input instanceof HTMLInputElement);
   if (!pairs.length) return;
+  for (const [, input] of pairs) {
+    const local = input.dataset.utc ? localValue(input.dataset.utc) : null;
+    if (local !== null) input.value = local;
+  }
   const fill = () => {
     for (const [hidden, input] of pairs) {
       const offset = offsetAt(input.value);

@@ -46,6 +46,21 @@ describe("challengeFiles", () => {
   });
 });
 
+describe("editorials", () => {
+  it("reads each language's editorial and writes back the ones written", () => {
+    const files = { "challenge.toml": 'title = { en = "Row max" }\n', "statement.en.md": "# Row max\n",
+      "statement.ko.md": "# 행 최댓값\n", "editorial.en.md": "## Approach\n\nmax.\n\n## Cost\n\nO(n).\n" };
+    const challenge = readChallenge(files, ["ko"]);
+    assert.equal(challenge.fields.editorial_en, files["editorial.en.md"]);
+    assert.equal(challenge.fields.editorial_ko, "");
+    const again = challengeFiles({ ...challenge, code: CODE });
+    assert.equal(again["editorial.en.md"], files["editorial.en.md"]);
+    assert.equal(again["editorial.ko.md"], undefined);
+    challenge.fields.editorial_ko = "## 접근\n\n최댓값.\n\n## 비용\n\nO(n).\n";
+    assert.equal(challengeFiles({ ...challenge, code: CODE })["editorial.ko.md"], challenge.fields.editorial_ko);
+  });
+});
+
 describe("readChallenge", () => {
   it("reads a repository challenge and writes it back to the same data", () => {
     const folder = new URL("../../challenges/softmax/", import.meta.url);
@@ -74,6 +89,7 @@ describe("readChallenge", () => {
     assert.equal(challenge.mutants[0].eo, "Nur vico 0.");
     const again = challengeFiles(challenge);
     assert.equal(again["statement.eo.md"], "# Vica maksimumo\n");
+    assert.equal(again["editorial.en.md"], undefined); // optional: none was written
     assert.equal(again["statement.ko.md"], undefined);
     const { title, hints, mutants } = toml(again["challenge.toml"]);
     assert.deepEqual({ title, hints, mutants }, toml(files["challenge.toml"]));

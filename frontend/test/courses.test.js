@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { compareRows, hasStanding, rank, rowMatches } from "../src/gradebook.js";
-import { formatInstant, offsetAt } from "../src/times.js";
+import { formatInstant, localValue, offsetAt } from "../src/times.js";
 
 const row = (student, total, cells) => ({ student, total, cells });
 const rows = [
@@ -73,6 +73,20 @@ describe("times in the reader's zone", () => {
       assert.equal(offsetAt("2026-11-30T09:00"), 540);
       assert.equal(offsetAt(""), null);
       assert.equal(offsetAt("2026-11-30"), null);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it("shows an instant the server wrote in UTC as the browser's local time", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = "Asia/Seoul";
+      assert.equal(localValue("2026-11-30T15:30:00+00:00"), "2026-12-01T00:30");
+      process.env.TZ = "America/New_York";
+      assert.equal(localValue("2026-07-15T13:05:00Z"), "2026-07-15T09:05");
+      assert.equal(localValue("not a time"), null);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

@@ -14,7 +14,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     # must start without loading Flask, SQLAlchemy and the graders (tests/arena/test_client.py).
     from apiflask import APIFlask
 
-    from arena import api, bounds, config, extensions, ratelimit, web
+    from arena import api, bounds, config, extensions, metrics, ratelimit, web
     from arena.jobs import preparation, queue
 
     # docs_path=None: the docs page is ours (arena.web.api_docs), under the pages' CSP.
@@ -23,7 +23,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
                    static_folder="web/static")
     app.config.from_mapping(config.DEFAULTS)
     app.config.from_mapping(test_config or {})
-    app.config.from_prefixed_env("ARENA")
+    config.from_environment(app.config)
     config.finalize(app.config)
     extensions.db.init_app(app)
     bounds.init_app(app)  # before any route: its `int` converter bounds ids
@@ -32,4 +32,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> APIFlask:
     ratelimit.init_app(app)  # after the views it limits are registered
     queue.init_app(app)
     preparation.init_app(app)
+    metrics.init_app(app)
     return app

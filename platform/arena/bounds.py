@@ -39,6 +39,8 @@ FIRST_DAY, LAST_DAY = f"{EARLIEST:%Y-%m-%d}", f"{LATEST - timedelta(days=1):%Y-%
 INSTANTS = f"from {FIRST_DAY} to {LAST_DAY} (UTC)"
 #: How deep arrays and objects may nest in a JSON body; the API's bodies need three levels.
 MAX_JSON_DEPTH = 32
+#: A console call's arguments, as typed: this many bytes at most (arena.services.console).
+MAX_CALL_BYTES = 20_000
 
 #: A JSON string, one character at a time (no nested repetition: an unclosed string must not
 #: make the scan backtrack exponentially).
@@ -140,3 +142,9 @@ def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = IdConverter
     app.before_request(refuse_deep_json)  # first: the text check parses the body
     app.before_request(refuse_unstorable_text)
+
+#: The AI review (arena.services.review): the longest reply kept (characters), the most tokens
+#: asked of the model, and how much of one public row's input, expected or got it is shown.
+REVIEW_MAX_CHARS = 4000
+REVIEW_MAX_TOKENS = 600
+REVIEW_ROW_CHARS = 1500

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import sys
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -18,6 +19,8 @@ import click
 COMMANDS = {
     "challenges": "arena.commands.challenges:challenges",
     "db": "arena.commands.db:db_group",
+    "lessons": "arena.commands.lessons:lessons",
+    "lti": "arena.commands.lti:lti",
     "pull": "arena.commands.submit:pull",
     "sandbox": "arena.commands.sandbox:sandbox_group",
     "serve": "arena.commands.serve:serve",
@@ -49,6 +52,20 @@ class LazyGroup(click.Group):
             return None
         module, attribute = COMMANDS[cmd_name].split(":")
         return getattr(importlib.import_module(module), attribute)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a setting refused or a database out of reach ends it with one line
+        (arena.startup) instead of a traceback."""
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            if "sqlalchemy" not in sys.modules:  # nothing of the server ran (`arena submit`)
+                raise
+            from arena.startup import failure
+            line = failure(exc)
+            if line is None:
+                raise
+            raise click.ClickException(line) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the commands with their summaries, as click would, importing none of them."""

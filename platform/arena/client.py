@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import time
+import uuid
+from http.client import HTTPException
 from typing import Any
 from urllib.error import HTTPError, URLError
 from urllib.parse import quote, urlencode
@@ -18,16 +20,27 @@ from urllib.request import Request, urlopen
 POLL_SECONDS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)  # pauses after reads answered at once
 WAIT_SECONDS = 2  # each read waits this long on the server for the verdict (it may wait less)
 REQUEST_SECONDS = 30
+#: Pauses between the attempts of a POST that carries an Idempotency-Key (six in all, about
+#: 8 s): the server stores it once however often it arrives.
+RETRY_PAUSES = (0.25, 0.5, 1.0, 2.0, 4.0)
+#: A proxy's answers when a replica died or none answered: the request may be retried.
+RETRIED_STATUSES = (502, 503, 504)
 
 
 class ClientError(RuntimeError):
     """The server refused the request or could not be reached."""
 
 
+class Transient(ClientError):
+    """A failure the same request may not meet again: no answer, a proxy's 502, 503 or 504,
+    or a key whose first request is still in progress."""
+
+
 class ArenaClient:
     """A thin client of the /api/v1 endpoints, authenticated by a bearer token."""
 
-    def __init__(self, base_url: str, token: str | None, timeout: float = 120.0) -> None:
+    def __init__(self, base_url: str, token: str | None, timeout: float = 120.0,
+                 retry_pauses: tuple[float, ...] = RETRY_PAUSES) -> None:
         self.base = base_url.rstrip("/")
         self.headers = {"Accept": "application/json"}
         language = os.environ.get("LANG", "").split("_")[0].split(".")[0]
@@ -36,8 +49,12 @@ class ArenaClient:
         if token:
             self.headers["Authorization"] = f"Bearer {token}"
         self.timeout = timeout
+        self.retry_pauses = retry_pauses
 
-    def _request(self, method: str, path: str, json_body: Any = None) -> dict:
+    def _request(self, method: str, path: str, json_body: Any = None,
+                 key: str | None = None) -> dict:
+        """Send one request; with an Idempotency-Key `key`, send it again after a transient
+        failure (RETRY_PAUSES), with the same key."""
         url = path if path.startswith("http") else f"{self.base}{path}"
         if not url.startswith(("http://", "https://")):
             raise ClientError(f"not an http(s) URL: {url!r} (check ARENA_URL)")
@@ -45,24 +62,39 @@ class ArenaClient:
         if json_body is not None:
             headers["Content-Type"] = "application/json"
             data = json.dumps(json_body).encode("utf-8")
+        if key is not None:
+            headers["Idempotency-Key"] = key
+        pauses = iter(self.retry_pauses if key is not None else ())
+        while True:
+            try:
+                return self._attempt(Request(url, data, headers, method=method))
+            except Transient:
+                pause = next(pauses, None)
+                if pause is None:
+                    raise
+                time.sleep(pause)
+
+    def _attempt(self, request: Request) -> dict:
         try:
-            with urlopen(Request(url, data, headers, method=method),
-                         timeout=REQUEST_SECONDS) as response:
+            with urlopen(request, timeout=REQUEST_SECONDS) as response:
                 status, reason, raw = response.status, response.reason, response.read()
         except HTTPError as exc:  # a 4xx or 5xx answer: its body says why
             status, reason, raw = exc.code, exc.reason, exc.read()
         except TimeoutError as exc:
-            raise ClientError(f"{self.base} did not answer within {REQUEST_SECONDS} s") from exc
-        except (URLError, OSError) as exc:
-            raise ClientError(f"cannot reach {self.base}: is `arena serve` running?") from exc
+            raise Transient(f"{self.base} did not answer within {REQUEST_SECONDS} s") from exc
+        except (URLError, OSError, HTTPException) as exc:  # refused, reset, cut short
+            raise Transient(f"cannot reach {self.base}: is `arena serve` running?") from exc
+        if status in RETRIED_STATUSES:
+            raise Transient(f"{status} {reason}: no web replica answered")
         try:
             body = json.loads(raw)
         except ValueError as exc:
             raise ClientError(f"{status}: the server answered no JSON") from exc
         if status >= 400:
             error = body.get("error", {}) if isinstance(body, dict) else {}
-            raise ClientError(f"{status} {error.get('code', 'error')}: "
-                              f"{error.get('message', reason)}")
+            code = error.get("code", "error")
+            raised = Transient if code == "idempotency_key_in_progress" else ClientError
+            raise raised(f"{status} {code}: {error.get('message', reason)}")
         return body
 
     def challenge(self, slug: str, lang: str | None = None) -> dict:
@@ -72,9 +104,15 @@ class ArenaClient:
 
     def grade(self, slug: str, code: str, run: bool = False) -> dict:
         """Submit (or run) `code` and return the finished result."""
-        kind = "runs" if run else "submissions"
-        body = self._request("POST", f"/api/v1/challenges/{slug}/{kind}", {"code": code})
+        body = self.send(slug, code, run)
         return self.wait(body) if body.get("status") != "done" else body
+
+    def send(self, slug: str, code: str, run: bool = False) -> dict:
+        """Submit (or run) `code` once: under a new Idempotency-Key, retried with it after a
+        transient failure, so the server stores it once; return the first answer."""
+        kind = "runs" if run else "submissions"
+        return self._request("POST", f"/api/v1/challenges/{slug}/{kind}", {"code": code},
+                             key=str(uuid.uuid4()))
 
     def wait(self, body: dict) -> dict:
         """Read a submission's URL until it is done or the timeout passes: each read waits on
@@ -96,16 +134,21 @@ class ArenaClient:
 
 
 def format_result(result: dict) -> str:
-    """Render a finished result: a row per test (hidden rows that say the same thing as one
-    row), the named bug once, then the verdict; a run ends with what its public examples say,
-    never with a verdict (the hidden tests decide that)."""
+    """Render a finished result: a row per row the server shows (hidden tests that say the
+    same are one row), the named bug once, then the verdict (alone, with when the rest comes,
+    while an assignment withholds its feedback); a run ends with what its public examples say
+    (the server's summary), never with a verdict (the hidden tests decide that)."""
     lines = []
-    for mark, kind, names, message, test in _rows(result.get("tests", [])):
+    for row in result.get("rows", []):
+        mark = "PASS" if row["passed"] else "FAIL"
+        kind = "hidden" if row["hidden"] else "public"
+        names = row.get("names") or [row["name"]]
         named = names[0] if len(names) == 1 else f"{len(names)} tests ({_listed(names)})"
+        message = "" if row["passed"] else f"  {row.get('message') or ''}"
         lines.append(f"{mark}  {kind}  {named}{message}")
-        if kind == "public" and mark == "FAIL" and test.get("got") is not None:
-            lines.append(f"      expected {test.get('expected')}")
-            lines.append(f"      got      {test.get('got')}")
+        if kind == "public" and mark == "FAIL" and row.get("got") is not None:
+            lines.append(f"      expected {row.get('expected')}")
+            lines.append(f"      got      {row.get('got')}")
     if result.get("diagnosis"):
         lines.append(f"-> {result['diagnosis']}")
     if result.get("message"):
@@ -113,31 +156,15 @@ def format_result(result: dict) -> str:
     if result.get("output"):
         lines.append("your code printed:\n" + result["output"].rstrip())
     counted = f"({result.get('passed', 0)}/{result.get('total', 0)} tests passed)"
-    if result.get("kind") == "run":
-        lines.append("public examples pass: submit for the hidden tests " + counted
-                     if result.get("verdict") == "accepted" else
-                     f"public examples fail: {result.get('verdict')} {counted}")
-    else:
+    if result.get("withheld_until"):  # the assignment shows the rest after its due time
+        counted = f"(the named bug and the tests after the due time, {result['withheld_until']})"
+    summary = result.get("summary")
+    if not summary:
         lines.append(f"verdict: {result.get('verdict')} {counted}")
+    else:
+        lines.append(summary["text"] if summary["state"] == "pass"
+                     else f"{summary['text']} ({result.get('verdict')})")
     return "\n".join(lines)
-
-
-def _rows(tests: list[dict]) -> list[tuple[str, str, list[str], str, dict]]:
-    """Return the rows to print: one per public test, one per group of hidden tests that pass
-    or fail alike with the same message (in the order each group first appears)."""
-    rows: list[tuple[str, str, list[str], str, dict]] = []
-    hidden: dict[tuple[str, str], list[str]] = {}
-    for test in tests:
-        mark = "PASS" if test["passed"] else "FAIL"
-        message = "" if test["passed"] else f"  {test.get('message') or ''}"
-        if not test["hidden"]:
-            rows.append((mark, "public", [test["name"]], message, test))
-        elif (mark, message) in hidden:
-            hidden[mark, message].append(test["name"])
-        else:
-            hidden[mark, message] = [test["name"]]
-            rows.append((mark, "hidden", hidden[mark, message], message, test))
-    return rows
 
 
 def _listed(names: list[str], most: int = 3) -> str:

@@ -2,15 +2,19 @@
 
 Settings come in three layers, each overriding the one before: the defaults in `OPTIONS`, the
 mapping passed to `create_app(test_config)`, and environment variables named `ARENA_<NAME>`
-(parsed as JSON when they can be). `finalize` reads every option with its own parser, so a bad
-value stops the start with a message naming the variable, and fills the derived settings.
-docs/configuration.md's table of settings is written from `OPTIONS` (`python -m arena.config
-docs/configuration.md`); tests/arena/test_config.py fails when the two differ.
+(parsed as JSON when they can be, text options kept as written). `finalize` reads every option
+with its own parser, so a bad value stops the start with one line naming the variable (never a
+secret's value, never a password of a URL), and fills the derived settings.
+docs/configuration.md's table of settings and .env.example's list are written from `OPTIONS`
+(`python -m arena.config docs/configuration.md .env.example`); tests/arena/test_config.py fails
+when they differ.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import re
 import secrets
 import sys
@@ -20,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from limits import parse_many
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
 
 from arena.bounds import MAX_DAYS
 from graders.grading.budget import DEFAULT_BUDGET
@@ -27,6 +33,24 @@ from graders.grading.budget import DEFAULT_BUDGET
 #: The repository root (platform/arena/config.py -> two folders up).
 REPOSITORY = Path(__file__).resolve().parents[2]
 REPOSITORY_CHALLENGES = REPOSITORY / "challenges"
+REPOSITORY_LESSONS = REPOSITORY / "lessons"
+
+#: The fewest characters of ARENA_SECRET_KEY outside testing, and how to make a good one.
+SECRET_KEY_LENGTH = 32
+MAKE_SECRET_KEY = 'python -c "import secrets; print(secrets.token_urlsafe(48))"'
+
+#: Settings docker-compose.yml (or the image's Dockerfile) sets itself for the app's services
+#: (docs/configuration.md says how); every other one passes through from .env
+#: (tests/compose/test_settings.py holds the file to it).
+COMPOSE_FIXED = frozenset({"DATA_DIR", "CHALLENGES_DIR", "LESSONS_DIR", "DATABASE_URL",
+                           "DATABASE_PASSWORD", "QUEUE", "REDIS_URL", "SANDBOX"})
+#: Defaults docker-compose.yml gives a passed-through setting in place of the app's.
+COMPOSE_DEFAULTS = {"TRUSTED_PROXIES": 1}
+
+
+class SettingError(ValueError):
+    """A setting that stops the start: its message is one line and holds no secret."""
+
 
 #: Reads one raw value (from the defaults, a mapping or the environment); raises ValueError
 #: saying what it expected.
@@ -60,6 +84,8 @@ def number(most: float | None = None, above: float | None = None) -> Reader:
         found = float(value)
         if above is not None and not found > above:
             raise ValueError(f"must be above {above:g}")
+        if above is not None and most is not None and not found <= most:
+            raise ValueError(f"must be at most {most:g}")
         if above is None and not 0 <= found <= (math.inf if most is None else most):
             raise ValueError(f"must be from 0 to {most:g}" if most is not None
                              else "must be 0 or more")
@@ -105,6 +131,7 @@ class Option:
     read: Reader
     meaning: str
     shown: str | None = None
+    secret: bool = False
 
     def shown_default(self) -> str:
         """Return the default as the docs' table shows it."""
@@ -125,13 +152,19 @@ OPTIONS: tuple[Option, ...] = (
            shown='`data/` in the repository (whatever folder `arena` starts in; created if '
                  'missing)'),
     Option("DATABASE_URL", None, TEXT,
-           'the database. `postgresql://...` and `postgres://...` are rewritten to '
-           '`postgresql+psycopg://...` (psycopg 3)',
+           'the database, SQLite or PostgreSQL. `postgresql://...` and `postgres://...` are '
+           'rewritten to `postgresql+psycopg://...` (psycopg 3). A password in it must be '
+           'percent-encoded (`@` as `%40`, `/` as `%2F`, `:` as `%3A`, `%` as `%25`); '
+           'messages show it as `***`',
            shown='`sqlite:///<ARENA_DATA_DIR>/arena.db`'),
+    Option("DATABASE_PASSWORD", None, TEXT,
+           "the PostgreSQL password, as it is (any character, nothing to encode): it replaces "
+           'the password of `ARENA_DATABASE_URL`', secret=True),
     Option("SECRET_KEY", None, TEXT,
-           'signs sessions; set it explicitly when several web replicas share one database',
+           'signs sessions; set it explicitly when several web replicas share one database, '
+           f'at least {SECRET_KEY_LENGTH} characters (outside testing): `{MAKE_SECRET_KEY}`',
            shown='a random key generated on first start and kept in `<ARENA_DATA_DIR>/secret_key` '
-                 '(mode 0600)'),
+                 '(mode 0600)', secret=True),
     Option("SANDBOX", None, TEXT,
            '`docker` or `process`; naming one makes its absence an error',
            shown='unset: `docker` when an engine answers (building the image if missing), else '
@@ -153,7 +186,8 @@ OPTIONS: tuple[Option, ...] = (
            'queue)'),
     Option("LEASE_SECONDS", 30, number(),
            "how long a worker's claim on a job lasts unless renewed (every third of it); a lapsed "
-           'lease is requeued'),
+           "lease is requeued. A worker's registration lasts as long: its sandbox containers "
+           'are reaped once it has lapsed for another lease'),
     Option("CHALLENGES_DIR", str(REPOSITORY_CHALLENGES), TEXT,
            'where `arena challenges sync` reads challenge folders',
            shown="the repository's `challenges/` folder"),
@@ -164,6 +198,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("REDIS_URL", None, TEXT,
            "the distributed queue's broker (`redis://host:6379/0`); when set, the rate limits "
            'count there too (shared by every web replica)'),
+    Option("METRICS_TOKEN", None, TEXT,
+           'when set, `GET /metrics` answers only requests with `Authorization: Bearer <token>` '
+           '(`401` otherwise); unset, anyone who reaches it may read it (counts and durations '
+           'only: docs/deploy.md, "Signals")'),
     Option("RATE_LIMIT_ENABLED", True, FLAG,
            '`false` (or `off`, `0`) turns every rate limit off'),
     Option("RATE_LIMIT_STORAGE_URI", None, TEXT,
@@ -190,6 +228,35 @@ OPTIONS: tuple[Option, ...] = (
            'get `Secure` and every response sends `Strict-Transport-Security: max-age=31536000; '
            'includeSubDomains`. Turn it on only once HTTPS works: browsers then refuse plain HTTP '
            'to this host for a year'),
+    Option("PUBLIC_URL", None, TEXT,
+           "the site's address as its users reach it (`https://arena.example.edu`): the base of "
+           'the links in e-mails. Links are never built from the Host a request names, which '
+           'anyone can forge',
+           shown='unset: no e-mail is sent'),
+    Option("LTI_RETRY_SECONDS", 30.0, number(above=0, most=3600),
+           'the wait before a score an LMS did not take (away, or refusing) is sent again, '
+           'doubled at each try (at most an hour), eight tries in all: docs/lti.md'),
+    Option("SMTP_HOST", None, TEXT,
+           'the SMTP server that sends password reset links; with `ARENA_PUBLIC_URL` it turns '
+           'on reset by e-mail (`/password/forgot`). Without mail, an admin or a student\'s '
+           'instructor issues a one-time link instead',
+           shown='unset: no e-mail'),
+    Option("SMTP_PORT", 587, whole(least=1), 'the SMTP server\'s port'),
+    Option("SMTP_SECURITY", "starttls", choice("starttls", "ssl", "none"),
+           '`starttls` (upgrade the connection, usually port 587), `ssl` (TLS from the start, '
+           'usually 465) or `none` (plain, for a relay on the same host)'),
+    Option("SMTP_USERNAME", None, TEXT, 'the SMTP login, when the server asks for one'),
+    Option("SMTP_PASSWORD", None, TEXT, 'its password', secret=True),
+    Option("SMTP_TIMEOUT_SECONDS", 10.0, number(above=0),
+           'the most one delivery to the SMTP server may take'),
+    Option("MAIL_FROM", "Attention Arena <arena@localhost>", TEXT,
+           "the e-mails' `From` address"),
+    Option("PASSWORD_RESET_HOURS", 24.0, number(above=0, most=MAX_DAYS * 24),
+           'a password reset link works once, for this many hours after it was issued (by '
+           'e-mail, by an admin or by an instructor); a new link replaces the old'),
+    Option("PASSWORD_RESET_RATE_LIMIT", "5 per minute; 20 per hour", RATE_LIMIT,
+           '`POST /password/forgot` per client address, whatever the outcome (the page answers '
+           'the same whether or not the account exists)'),
     Option("SUBMISSION_RATE_LIMIT", "10 per minute; 200 per hour", RATE_LIMIT,
            'submissions one user may send (API or form), counted per user; past it, `429`'),
     Option("RUN_RATE_LIMIT", "30 per minute; 600 per hour", RATE_LIMIT,
@@ -211,7 +278,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("JOIN_USER_RATE_LIMIT", "10 per minute; 30 per hour", RATE_LIMIT,
            'the same, per user, from any address'),
     Option("MAX_CODE_BYTES", 64 * 1024, whole(),
-           'largest accepted submission, in bytes of UTF-8 (larger: `413`)'),
+           'largest accepted code of a submission, run or draft, in bytes of UTF-8 '
+           '(larger: `413`)'),
     Option("MAX_CONTENT_LENGTH", 4 * 1024 * 1024, whole(),
            "largest accepted request body (larger: `413`); a challenge upload's files are bounded "
            'on their own (64 files, 256 KiB each, 2 MiB in all: `422`)',
@@ -277,14 +345,54 @@ OPTIONS: tuple[Option, ...] = (
     Option("MAX_VERSIONS_PER_CHALLENGE", 50, whole(least=1),
            'versions one challenge keeps; past it, its oldest superseded drafts that nothing uses '
            'are deleted, else the upload answers `422` (`too_many_versions`)'),
+    Option("LESSONS_DIR", str(REPOSITORY_LESSONS), TEXT,
+           'where `/learn` and `/api/v1/lessons` read lesson folders (docs/lessons.md)',
+           shown="the repository's `lessons/` folder"),
+    Option("CELL_RUN_RATE_LIMIT", "30 per minute; 600 per hour", RATE_LIMIT,
+           "lesson cell runs (`POST /api/v1/lessons/<slug>/cells/<id>/runs`, visitors' too) per "
+           'client address; past it, `429`'),
+    Option("CELL_RUN_USER_RATE_LIMIT", "30 per minute; 600 per hour", RATE_LIMIT,
+           'the same, per logged-in user, from any address'),
+    Option("CELL_TIME_LIMIT", 5.0, number(above=0),
+           "seconds (wall clock and CPU) a lesson cell's run may take in the sandbox"),
+    Option("CELL_MEMORY_MB", 256, whole(least=64),
+           "memory of a lesson cell's sandbox, MiB (at least 64)"),
+    Option("RETENTION_CELL_RUN_HOURS", 24, number(most=MAX_DAYS * 24),
+           'finished lesson cell runs are deleted this many hours after they ended (`0`: kept)'),
     Option("PRUNE_EVERY_HOURS", 6, number(most=MAX_DAYS * 24),
            '`arena serve` and `arena worker` apply the retention at start and then this often '
            '(`0`: only `arena db prune`; at most 876000)'),
+    Option("EDITORIAL_AFTER_ATTEMPTS", 3, whole(least=1),
+           "graded submissions (runs do not count) after which a learner may read a "
+           "challenge's editorial without having solved it"),
+    Option("REVIEW_URL", None, TEXT,
+           'the AI reviewer: the base URL of an OpenAI-compatible API (`http://127.0.0.1:11434/v1` '
+           'for Ollama; `/chat/completions` is appended). Unset: no AI review (`POST '
+           '/api/v1/submissions/<id>/review` answers `503`); the named bug is always shown '
+           '(docs/review.md)'),
+    Option("REVIEW_MODEL", "llama3.2", TEXT,
+           "the model the reviewer is asked for (the API's `model`)"),
+    Option("REVIEW_API_KEY", None, TEXT,
+           'sent as `Authorization: Bearer ...` to the reviewer when set', secret=True),
+    Option("REVIEW_TIMEOUT_SECONDS", 30.0, number(above=0),
+           'the most one review may take, from connecting to its last word; past it the review '
+           'ends with `review_failed`'),
+    Option("REVIEW_RATE_LIMIT", "5 per minute; 30 per hour", RATE_LIMIT,
+           'reviews one user may ask the reviewer for (a review already kept is not counted); '
+           'past it, `429`'),
+    Option("DRAFT_RATE_LIMIT", "60 per minute; 1200 per hour", RATE_LIMIT,
+           'drafts one user may save (the editor saves at most once a second; a refused save '
+           'keeps its code in the browser); past it, `429`'),
+    Option("REVIEW_CACHE_ROWS", 10000, whole(least=1),
+           'reviews kept for reuse (each at most 4000 characters); past it the oldest go first'),
 
 )
 
 DEFAULTS: dict[str, Any] = {option.name: option.default for option in OPTIONS}
 TABLE_START = "| variable | default | meaning |\n|---|---|---|\n"
+
+ENV_START = ("# Every other setting (docs/configuration.md says what each does), at its default:\n"
+             "# uncomment a line to change it. Written by `python -m arena.config .env.example`.\n")
 
 
 def database_url(url: str) -> str:
@@ -293,6 +401,54 @@ def database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def shown_url(url: str | URL) -> str:
+    """Return a database URL as messages show it: its password as `***`."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _database(text: str, password: str | None) -> str:
+    """Return the database URL to connect to: `text` checked, with `password` put in it (as
+    it is: SQLAlchemy encodes it). Refuses what would connect elsewhere than meant."""
+    text = database_url(text)
+    if not text.startswith("sqlite") and text.count("@") > 1:
+        # `user:p@ss@host` parses as host `ss@host`: a piece of the password in every message.
+        raise SettingError(
+            "ARENA_DATABASE_URL holds more than one '@': percent-encode the password's special "
+            "characters (@ as %40, / as %2F, : as %3A, % as %25) or give the password alone "
+            "in ARENA_DATABASE_PASSWORD")
+    try:
+        url = make_url(text)
+        backend = url.get_backend_name()
+    except (ArgumentError, ValueError):
+        raise SettingError("ARENA_DATABASE_URL is not a database URL such as "
+                           "postgresql+psycopg://user@host:5432/name") from None
+    if backend not in ("sqlite", "postgresql"):
+        raise SettingError(f"ARENA_DATABASE_URL names {backend}, not SQLite or PostgreSQL: "
+                           f"{shown_url(url)}")
+    if not password:
+        return text
+    if backend == "sqlite":
+        raise SettingError("ARENA_DATABASE_PASSWORD is set but ARENA_DATABASE_URL names SQLite, "
+                           "which has no password")
+    return url.set(password=password).render_as_string(hide_password=False)
+
+
+def from_environment(config: dict[str, Any]) -> None:
+    """Set `config` from the ARENA_* environment variables: each parsed as JSON when it can be
+    (ARENA_WORKERS=4 is the number 4), except a text option's, kept as written: a password
+    `1e5` or `true` stays itself."""
+    text = {option.name for option in OPTIONS if option.read is TEXT}
+    for key in sorted(os.environ):
+        if key.startswith("ARENA_"):
+            name, value = key.removeprefix("ARENA_"), os.environ[key]
+            if name not in text:
+                try:
+                    value = json.loads(value)
+                except ValueError:
+                    pass
+            config[name] = value
 
 
 def _secret_key(data_dir: Path) -> str:
@@ -305,7 +461,8 @@ def _secret_key(data_dir: Path) -> str:
 
 
 def _read_all(config: dict[str, Any]) -> None:
-    """Read every option with its own reader; a bad value names its variable."""
+    """Read every option with its own reader; a bad value names its variable (and shows the
+    value, unless it is a secret)."""
     for option in OPTIONS:
         value = config[option.name]
         try:
@@ -313,23 +470,31 @@ def _read_all(config: dict[str, Any]) -> None:
         except (TypeError, ValueError) as exc:
             said = str(exc)
             why = said if said.startswith(("must", "is not")) else "is not valid"
-            raise ValueError(f"ARENA_{option.name} {why}: {value!r}") from None
+            raise SettingError(f"ARENA_{option.name} {why}"
+                               + ("" if option.secret else f": {value!r}")) from None
 
 
 def finalize(config: dict[str, Any]) -> None:
     """Read every option, then fill the derived settings: data folder, database URL, secret
-    key, engine options, the rate limits' storage and the cookies' Secure flag."""
+    key, engine options, the rate limits' storage and the cookies' Secure flag. Raises
+    SettingError, one line without secrets, for what would not work."""
     _read_all(config)
     if config["QUEUE"] == "distributed" and not config["REDIS_URL"]:
-        raise ValueError("ARENA_QUEUE=distributed needs ARENA_REDIS_URL (redis://host:6379/0)")
+        raise SettingError("ARENA_QUEUE=distributed needs ARENA_REDIS_URL (redis://host:6379/0)")
     data_dir = Path(str(config["DATA_DIR"])).resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     config["DATA_DIR"] = str(data_dir)
-    url = database_url(str(config["DATABASE_URL"] or f"sqlite:///{data_dir / 'arena.db'}"))
+    url = _database(str(config["DATABASE_URL"] or f"sqlite:///{data_dir / 'arena.db'}"),
+                    config["DATABASE_PASSWORD"])
     config["DATABASE_URL"] = config["SQLALCHEMY_DATABASE_URI"] = url
     config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     config["SECRET_KEY"] = str(config["SECRET_KEY"] or _secret_key(data_dir))
+    if len(config["SECRET_KEY"]) < SECRET_KEY_LENGTH and not config.get("TESTING"):
+        raise SettingError(f"ARENA_SECRET_KEY is {len(config['SECRET_KEY'])} characters long: "
+                           f"it needs at least {SECRET_KEY_LENGTH}; make one with "
+                           f"{MAKE_SECRET_KEY}")
     config["CHALLENGES_DIR"] = str(Path(str(config["CHALLENGES_DIR"])).resolve())
+    config["LESSONS_DIR"] = str(Path(str(config["LESSONS_DIR"])).resolve())
     config["RATE_LIMIT_STORAGE_URI"] = str(
         config["RATE_LIMIT_STORAGE_URI"] or config["REDIS_URL"] or "memory://")
     for cookie in ("SESSION_COOKIE_SECURE", "REMEMBER_COOKIE_SECURE"):  # HTTPS implies them
@@ -338,7 +503,9 @@ def finalize(config: dict[str, Any]) -> None:
 
 def docs_table() -> str:
     """Return docs/configuration.md's table of settings, written from OPTIONS."""
-    rows = [f"| `ARENA_{o.name}` | {o.shown_default()} | {o.meaning} |\n" for o in OPTIONS]
+    rows = [f"| `ARENA_{o.name}` | {o.shown_default()} | {o.meaning}"
+            f"{'; **a secret**, never logged nor shown' if o.secret else ''} |\n"
+            for o in OPTIONS]
     return TABLE_START + "".join(rows)
 
 
@@ -350,6 +517,37 @@ def with_docs_table(page: str) -> str:
     return table.sub(lambda _: docs_table(), page, count=1)
 
 
-if __name__ == "__main__":  # python -m arena.config docs/configuration.md
-    target = Path(sys.argv[1])
-    target.write_text(with_docs_table(target.read_text(encoding="utf-8")), encoding="utf-8")
+def env_value(value: Any) -> str:
+    """Return a default as a line of .env writes it (quoted when it holds a space, `#` or `;`)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    text = str(value)
+    return f'"{text}"' if re.search(r"[\s#;]", text) else text
+
+
+def with_env_list(example: str) -> str:
+    """Return `example` (.env.example) with its list of settings written anew after ENV_START:
+    every setting the compose file passes through and the lines above do not name, commented
+    out at its default, its secrets marked."""
+    if ENV_START not in example:
+        raise ValueError("no list of settings found")
+    head = example.split(ENV_START)[0]
+    lines = []
+    for option in OPTIONS:
+        name = f"ARENA_{option.name}"
+        if option.name in COMPOSE_FIXED or f"{name}=" in head:
+            continue
+        default = COMPOSE_DEFAULTS.get(option.name, option.default)
+        lines += ["# a secret:"] * option.secret + [f"# {name}={env_value(default)}"]
+    return head + ENV_START + "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # python -m arena.config docs/configuration.md .env.example
+    for target in map(Path, sys.argv[1:]):
+        page = target.read_text(encoding="utf-8")
+        target.write_text(with_docs_table(page) if target.suffix == ".md" else with_env_list(page),
+                          encoding="utf-8")

@@ -4,13 +4,19 @@
   as login reads it, NFKC), and `POST /account/password`'s wrong current passwords against that
   same per-account count: every password check counts;
 - `POST /register`: every attempt per client address;
+- `POST /password/forgot`: every request of a reset link by e-mail, per client address;
 - the API: refused bearer tokens per client address, counted where the API refuses one
   (`count_refused_token`), so that a valid token is never counted nor refused;
 - fair use: submissions and runs per user, counted where code is taken in (`count_intake`,
   called by arena.jobs.intake for the API and the form alike);
 - join codes: codes that name no course, per user and per client address, counted where a
   code is looked up (`count_join`, called by arena.joining for the API and the pages alike);
-- `POST /account/tokens`: every API token created, per user.
+- `POST /account/tokens`: every API token created, per user;
+- lesson cell runs, visitors' included: per client address, and per user when logged in,
+  counted where a cell run is taken in (`count_cell_run`, called by arena.jobs.intake).
+- AI reviews asked of the reviewer, per user (`count_review`; a review already kept is free);
+- drafts saved, per user (`count_draft`, called by arena.api.drafts: the
+  editor saves at most once a second, and a refused save keeps its code in the browser).
 
 A refused request answers 429 with a Retry-After header: a page in the learner's language for
 the forms (arena.web.errors), the API's JSON error shape under /api/ (arena.api.errors).
@@ -42,9 +48,13 @@ KEY_PREFIX = "arena"
 TOKEN_SCOPE = "api-token"
 INTAKE = "arena.intake"
 JOIN = "arena.join"
+CELL = "arena.cell-run"
 LOGIN_ENDPOINT = "web.auth.login"
 PASSWORD_ENDPOINT = "web.account.password"
 REGISTER_ENDPOINT = "web.auth.register"
+FORGOT_ENDPOINT = "web.passwords.forgot"
+REVIEW = "arena.review"
+DRAFT = "arena.draft"
 TOKEN_ENDPOINT = "web.account.create"
 #: One count of failed password checks per account, whichever form checked the password.
 ACCOUNT_SCOPE = "password-account"
@@ -96,9 +106,17 @@ def count_refused_token() -> None:
     current_app.extensions[REFUSED_TOKEN]()
 
 
-def _intake_user() -> str:
-    """Key intake limits by the user taking work in (`count_intake` names them)."""
-    return f"user:{g.arena_intake_user}"
+def _counted_user() -> str:
+    """Key a per-user count by the user the count_* function named."""
+    return f"user:{g.arena_counted_user}"
+
+
+def _count(extension: str, user_id: int | None, kind: str | None = None) -> None:
+    """Count one request of the user's against the app's limits of `extension` (of `kind`,
+    where it has kinds); past a limit, raise RateLimitExceeded (429)."""
+    g.arena_counted_user = user_id
+    limited = current_app.extensions[extension]
+    (limited[kind] if kind is not None else limited)()
 
 
 def _took_in_submission() -> None:
@@ -118,13 +136,7 @@ INTAKE_LIMITS = {"submission": ("SUBMISSION_RATE_LIMIT", _took_in_submission),
 def count_intake(user_id: int, kind: str) -> None:
     """Count a submission or a run (`kind`) the user asks for; past the user's limit of that
     kind, raise RateLimitExceeded (429)."""
-    g.arena_intake_user = user_id
-    current_app.extensions[INTAKE][kind]()
-
-
-def _join_user() -> str:
-    """Key join attempts by the user trying a code (`count_join` names them)."""
-    return f"user:{g.arena_join_user}"
+    _count(INTAKE, user_id, kind)
 
 
 def _tried_code(response: Response) -> bool:
@@ -140,8 +152,41 @@ def count_join(user_id: int) -> None:
     """Check a look-up of a join code against the user's and the address's limits, before the
     code is read: past either, raise RateLimitExceeded (429), whatever the code, a right one
     included. The look-up counts once it has answered 404 (no such course)."""
-    g.arena_join_user = user_id
-    current_app.extensions[JOIN]()
+    _count(JOIN, user_id)
+
+
+def _visitor() -> bool:
+    """A visitor's cell run is counted by address only."""
+    return g.arena_counted_user is None
+
+
+def _ran_cell() -> None:
+    """Stand for one cell run taken in: the app's limits wrap this (init_app)."""
+
+
+def count_cell_run(user_id: int | None) -> None:
+    """Count a lesson cell run against its address's limit and (None: a visitor) its user's;
+    past either, raise RateLimitExceeded (429)."""
+    _count(CELL, user_id)
+
+
+def _asked_review() -> None:
+    """Stand for one review asked of the reviewer: the app's limit per user wraps this."""
+
+
+def count_review(user_id: int) -> None:
+    """Count a review the user asks the reviewer for; past the user's limit, raise
+    RateLimitExceeded (429)."""
+    _count(REVIEW, user_id)
+
+
+def _saved_draft() -> None:
+    """Stand for one draft saved: the app's limit per user wraps this (init_app)."""
+
+
+def count_draft(user_id: int) -> None:
+    """Count a draft the user saves; past the user's limit, raise RateLimitExceeded (429)."""
+    _count(DRAFT, user_id)
 
 
 def limiter_of(app: Flask | None = None) -> Limiter:
@@ -206,13 +251,20 @@ def init_app(app: Flask) -> None:
         config["API_TOKEN_RATE_LIMIT"], scope=TOKEN_SCOPE)(_refused_token)
     app.extensions[INTAKE] = {
         kind: limiter.shared_limit(config[setting], scope=f"intake-{kind}",
-                                   key_func=_intake_user)(stands_for)
+                                   key_func=_counted_user)(stands_for)
         for kind, (setting, stands_for) in INTAKE_LIMITS.items()}
     per_user = limiter.shared_limit(config["JOIN_USER_RATE_LIMIT"], scope="join-user",
-                                    key_func=_join_user, deduct_when=_tried_code)
+                                    key_func=_counted_user, deduct_when=_tried_code)
     per_address = limiter.shared_limit(config["JOIN_RATE_LIMIT"], scope="join",
                                        deduct_when=_tried_code)
     app.extensions[JOIN] = per_address(per_user(_looked_up_code))
+    app.extensions[CELL] = limiter.shared_limit(config["CELL_RUN_RATE_LIMIT"], scope="cell")(
+        limiter.shared_limit(config["CELL_RUN_USER_RATE_LIMIT"], scope="cell-user",
+                             key_func=_counted_user, exempt_when=_visitor)(_ran_cell))
+    app.extensions[REVIEW] = limiter.shared_limit(
+        config["REVIEW_RATE_LIMIT"], scope="review", key_func=_counted_user)(_asked_review)
+    app.extensions[DRAFT] = limiter.shared_limit(
+        config["DRAFT_RATE_LIMIT"], scope="draft", key_func=_counted_user)(_saved_draft)
     if not limiter.enabled:
         return
     _stop_idle_timers(limiter)
@@ -230,6 +282,8 @@ def init_app(app: Flask) -> None:
     _limit_view(app, PASSWORD_ENDPOINT, per_account)
     _limit_view(app, REGISTER_ENDPOINT,
                 limiter.limit(config["REGISTER_RATE_LIMIT"], methods=["POST"]))
+    _limit_view(app, FORGOT_ENDPOINT,
+                limiter.limit(config["PASSWORD_RESET_RATE_LIMIT"], methods=["POST"]))
     _limit_view(app, TOKEN_ENDPOINT,
                 limiter.limit(config["TOKEN_CREATE_RATE_LIMIT"], methods=["POST"],
                               key_func=_logged_in_user, exempt_when=_anonymous))

@@ -2,6 +2,8 @@
 
 import pytest
 
+from arena.extensions import db
+from arena.jobs.examples import EXAMPLES, request_examples
 from arena.jobs.preparation import prepare_version
 from arena.jobs.sandbox import get_sandbox
 from arena.services.catalog import get_challenge
@@ -41,6 +43,18 @@ def test_show_a_challenge(client, unprepared_catalog):
     assert korean["statement"] != shown["statement"] and korean["hints"] != shown["hints"]
 
 
+def test_the_rules_are_said_in_the_readers_language(client, unprepared_catalog):
+    shown = client.get("/api/v1/challenges/kv-cache").get_json()["rules"]
+    assert shown[0] == ("Your function may change cache_K, cache_V; every other argument is "
+                        "read-only.")
+    assert shown[2] == "You may import NumPy, PyTorch (CPU) and Python's standard library."
+    korean = client.get("/api/v1/challenges/softmax?lang=ko").get_json()["rules"]
+    assert korean[0].startswith("인자는 읽기 전용입니다") and len(korean) == 4
+    page = client.get("/challenges/softmax", headers={"Accept-Language": "ko"}).get_data(
+        as_text=True)
+    assert 'data-testid="rules"' in page and "규칙" in page and korean[3] in page
+
+
 @pytest.mark.sandbox
 def test_examples_appear_once_the_version_is_prepared(app, client, catalog):
     with app.app_context():
@@ -51,3 +65,35 @@ def test_examples_appear_once_the_version_is_prepared(app, client, catalog):
     assert lesson["input"]["args"][2] == [[10, 0], [0, 10], [5, 5]]
     assert [[round(x, 2) for x in row] for row in lesson["expected"]] == [
         [6.02, 3.98], [3.98, 6.02], [5.0, 5.0]]
+
+
+@pytest.mark.sandbox
+def test_examples_show_before_the_version_is_prepared(app, client, unprepared_catalog):
+    with app.app_context():
+        version = get_challenge("scaled-dot-product-attention").current_version
+        assert request_examples(version.id) and not request_examples(version.id)
+        db.session.commit()
+        assert EXAMPLES.claim(version.id)
+        EXAMPLES.run(version.id, get_sandbox(app))
+        db.session.refresh(version)
+        assert version.prepared is None and version.examples_status == "done"
+        public = len(version.examples["cases"])
+    shown = client.get("/api/v1/challenges/scaled-dot-product-attention").get_json()["examples"]
+    assert [[round(x, 2) for x in row] for row in shown[0]["expected"]] == [
+        [6.02, 3.98], [3.98, 6.02], [5.0, 5.0]]
+    assert shown[0]["weights"] and len(shown) == public >= 2
+    page = client.get("/challenges/scaled-dot-product-attention").get_data(as_text=True)
+    assert "6.02" in page
+
+
+@pytest.mark.sandbox
+def test_a_prepared_version_needs_no_examples_of_their_own(app, unprepared_catalog):
+    with app.app_context():
+        version = get_challenge("softmax").current_version
+        prepare_version(version, get_sandbox(app))
+        assert request_examples(version.id)
+        db.session.commit()
+        assert EXAMPLES.claim(version.id)
+        EXAMPLES.run(version.id, get_sandbox(app))
+        db.session.refresh(version)
+        assert version.examples_status == "done" and version.examples is None

@@ -9,8 +9,6 @@ import itertools
 import pytest
 
 from arena.extensions import db
-from arena.models import Challenge
-from arena.services.versions import publish
 
 SLUG = "running-max"
 #: Every route that reads or changes an authored challenge: (method, path, JSON body).
@@ -46,20 +44,11 @@ def headers(make_token) -> dict[str, dict[str, str]]:
 
 @pytest.fixture
 def draft(client, headers, tiny_files) -> None:
-    """The owner's never-published challenge."""
-    created = client.post("/api/v1/challenges", json={"files": tiny_files},
+    """The owner's never-published challenge, public once published (the matrix of the other
+    visibilities is tests/arena/test_visibility.py)."""
+    created = client.post("/api/v1/challenges", json={"files": tiny_files, "visibility": "public"},
                           headers=headers["owner"])
     assert created.status_code == 201
-
-
-def _publish_as_validated(app) -> None:
-    """Publish the draft as a valid validation would let its owner (who may, is tested here)."""
-    with app.app_context():
-        challenge = db.session.scalar(db.select(Challenge).where(Challenge.slug == SLUG))
-        challenge.draft_version.validation_status = "done"
-        challenge.draft_version.validation = {"valid": True}
-        publish(challenge, challenge.draft_version)
-        db.session.commit()
 
 
 def _call(client, method: str, path: str, body, headers: dict, files: dict):
@@ -81,9 +70,9 @@ def _expected(actor: str, published: bool, method: str, path: str) -> set[int]:
 
 
 @pytest.mark.parametrize("published", [False, True], ids=["draft", "published"])
-def test_authoring_routes_by_role(app, client, headers, draft, tiny_files, published):
+def test_authoring_routes_by_role(client, headers, draft, tiny_files, published, publish_draft):
     if published:
-        _publish_as_validated(app)
+        publish_draft(SLUG)
     for actor, (method, path, body) in itertools.product(ACTORS, ROUTES):
         answer = _call(client, method, path, body, headers[actor], tiny_files)
         assert answer.status_code in _expected(actor, published, method, path), (
@@ -102,11 +91,12 @@ def test_creating_is_for_instructors_and_admins(client, headers, draft, tiny_fil
         assert answer.status_code == status, actor
 
 
-def test_learners_see_a_published_challenge_and_never_a_draft(app, client, headers, draft):
+def test_learners_see_a_published_challenge_and_never_a_draft(client, headers, draft,
+                                                              publish_draft):
     for actor in ACTORS:
         assert client.get(f"/api/v1/challenges/{SLUG}",
                           headers=headers[actor]).status_code == 404
-    _publish_as_validated(app)
+    publish_draft(SLUG)
     for actor in ACTORS:
         assert client.get(f"/api/v1/challenges/{SLUG}",
                           headers=headers[actor]).status_code == 200

@@ -31,7 +31,9 @@ def student(make_token) -> dict[str, str]:
 
 
 def _create(client, headers, files):
-    return client.post("/api/v1/challenges", json={"files": files}, headers=headers)
+    """Upload a new public challenge (who sees what is tests/arena/test_visibility.py)."""
+    return client.post("/api/v1/challenges", json={"files": files, "visibility": "public"},
+                       headers=headers)
 
 
 def _validate(app, client, headers, sandbox) -> dict:
@@ -52,7 +54,8 @@ def test_a_new_challenge_is_a_draft_that_learners_cannot_find(client, instructor
                                                                tiny_files):
     created = _create(client, instructor, tiny_files)
     assert created.status_code == 201
-    assert created.get_json() == {"slug": SLUG, "version": 1, "status": "draft"}
+    assert created.get_json() == {"slug": SLUG, "version": 1, "status": "draft",
+                                  "visibility": "public"}
     for headers in ({}, student, instructor):
         assert client.get(f"/api/v1/challenges/{SLUG}", headers=headers).status_code == 404
     assert SLUG not in [c["slug"] for c in client.get("/api/v1/challenges").get_json()[
@@ -105,7 +108,7 @@ def test_validate_finds_the_surviving_mutant_then_publish_after_the_fix(
     assert weak["mutants"] == [{"name": "returns_input", "killed": False, "named": False,
                                 "diagnosis": None}]
     assert weak["progress"] == {"done": 4, "total": 4}
-    assert {"file": "cases.py", "line": None,
+    assert {"file": "cases.py", "line": 1,  # where cases() starts
             "message": "mutant returns_input passes every hidden case: add a case that "
                        "catches it"} in weak["problems"]
     assert client.post(f"/api/v1/challenges/{SLUG}/publish",
@@ -118,7 +121,8 @@ def test_validate_finds_the_surviving_mutant_then_publish_after_the_fix(
     assert strong["mutants"][0]["killed"] and strong["mutants"][0]["named"]
     published = client.post(f"/api/v1/challenges/{SLUG}/publish", headers=instructor)
     assert published.status_code == 200
-    assert published.get_json() == {"slug": SLUG, "version": 2, "status": "published"}
+    assert published.get_json() == {"slug": SLUG, "version": 2, "status": "published",
+                                    "visibility": "public"}
     shown = client.get(f"/api/v1/challenges/{SLUG}", headers=student).get_json()
     assert shown["title"] == "Running maximum" and shown["examples"]  # prepared by validation
 
@@ -161,6 +165,17 @@ def test_a_case_number_past_its_bounds_is_a_problem_of_cases_py(
     assert refused["valid"] is False
     assert [p["file"] for p in refused["problems"]] == ["cases.py"]
     assert f"case 'three increasing': {message}" in refused["problems"][0]["message"]
+
+
+@pytest.mark.sandbox
+def test_a_korean_variant_the_glossary_rejects_is_a_problem_with_its_file_and_line(
+        app, client, instructor, tiny_valid_files, make_sandbox):
+    statement = tiny_valid_files["statement.ko.md"] + "\n키와 값을 쓰지 않습니다.\n"
+    _create(client, instructor, {**tiny_valid_files, "statement.ko.md": statement})
+    refused = _validate(app, client, instructor, make_sandbox("process"))
+    assert refused["valid"] is False
+    assert [(p["file"], p["line"]) for p in refused["problems"]] == [("statement.ko.md", 5)]
+    assert "'키와 값'" in refused["problems"][0]["message"]
 
 
 @pytest.mark.sandbox

@@ -16,6 +16,7 @@ from werkzeug.serving import make_server
 
 from arena.client import ArenaClient, ClientError, format_result
 from arena.commands.submit import pull, show
+from arena.presenters.submissions import shown_rows
 
 
 @pytest.fixture
@@ -39,7 +40,7 @@ def test_a_refused_token_and_an_unknown_challenge_are_explained(served, make_tok
 
 def test_a_server_that_is_not_there_or_not_the_api_is_explained(served):
     with pytest.raises(ClientError, match="cannot reach http://127.0.0.1:1"):
-        ArenaClient("http://127.0.0.1:1", None).grade("softmax", "")
+        ArenaClient("http://127.0.0.1:1", None, retry_pauses=(0.01,)).grade("softmax", "")
     with pytest.raises(ClientError, match="the server answered no JSON"):
         ArenaClient(served, None)._request("GET", "/")
     with pytest.raises(ClientError, match="not an http"):
@@ -53,7 +54,8 @@ def test_hidden_rows_that_say_the_same_are_one_line_and_the_bug_is_named_once():
                 "message": "wrong answer: the values differ"} for i in range(15)),
              {"name": "empty", "hidden": True, "passed": True, "message": ""}]
     shown = format_result({"kind": "submission", "verdict": "wrong_answer", "passed": 1,
-                           "total": 17, "tests": tests, "diagnosis": "no scaling"}).splitlines()
+                           "total": 17, "tests": tests, "rows": shown_rows(tests),
+                           "diagnosis": "no scaling", "summary": None}).splitlines()
     assert shown == [
         "FAIL  public  lesson  the values differ", "      expected [1.0]", "      got      [2.0]",
         "FAIL  hidden  15 tests (case 0, case 1, case 2, and 12 more)  wrong answer: the values "
@@ -62,11 +64,15 @@ def test_hidden_rows_that_say_the_same_are_one_line_and_the_bug_is_named_once():
 
 
 def test_a_run_says_what_its_public_examples_say_never_a_verdict():
-    passing = {"kind": "run", "verdict": "accepted", "passed": 2, "total": 2, "tests": []}
-    failing = {**passing, "verdict": "runtime_error", "passed": 0}
-    assert format_result(passing) == ("public examples pass: submit for the hidden tests "
-                                      "(2/2 tests passed)")
-    assert format_result(failing) == "public examples fail: runtime_error (0/2 tests passed)"
+    """The words are the server's summary (run_summary), in the language asked for."""
+    passing = {"kind": "run", "verdict": "accepted", "passed": 2, "total": 2, "rows": [],
+               "summary": {"state": "pass", "text": "Public examples pass: submit for the "
+                                                    "hidden tests"}}
+    failing = {**passing, "verdict": "wrong_answer", "passed": 0,
+               "summary": {"state": "fail", "text": "2 of 2 public examples fail"}}
+    assert format_result(passing) == "Public examples pass: submit for the hidden tests"
+    assert format_result(failing) == "2 of 2 public examples fail (wrong_answer)"
+    assert "verdict" not in format_result(passing) + format_result(failing)
 
 
 def test_show_prints_the_statement_and_pull_writes_the_starter(served, unprepared_catalog,
@@ -76,6 +82,7 @@ def test_show_prints_the_statement_and_pull_writes_the_starter(served, unprepare
     shown = CliRunner().invoke(show, ["softmax", "--lang", "ko"])
     assert shown.exit_code == 0 and shown.output.startswith("# 소프트맥스\n")
     assert "arena pull softmax" in shown.output
+    assert "\n- 인자는 읽기 전용입니다" in shown.output  # the rules, in the asked language
     pulled = CliRunner().invoke(pull, ["softmax"])
     assert pulled.exit_code == 0 and "def softmax" in (tmp_path / "softmax.py").read_text()
     (tmp_path / "softmax.py").write_text("my work")

@@ -114,8 +114,8 @@ def test_an_owners_new_version_and_regrade_leave_another_course_as_it_was(
     assert [(g["verdict"], g["version"]) for g in shown["history"]] == [("accepted", 1)]
     assert _cell(client, people, course, "ian") == before
     assert client.get(f"/api/v1/courses/{course}/gradebook.csv",
-                      headers=people["ian"]).text.splitlines()[1:] == ["sam,accepted,1",
-                                                                        "sue,,0"]
+                      headers=people["ian"]).text.splitlines()[1:] == ["sam,,,,1,1,1",
+                                                                        "sue,,,,0,0,0"]
     listed = client.get(f"/api/v1/courses/{course}/assignments", headers=people["ian"]).json
     assert listed["assignments"][0]["versions"] == {SLUG: 1}
     assert listed["assignments"][0]["published_versions"] == {SLUG: 2}
@@ -156,7 +156,8 @@ def test_an_instructor_moves_to_the_new_version_then_regrades(
     assert (regrade["version"], regrade["total"]) == (2, 1)
     assert _regraded(app, mark_prepared, "wrong_answer") == 1
     assert _cell(client, people, course, "ian") == {"verdict": "wrong_answer", "late": False,
-                                                    "attempts": 1, "first_accepted_at": None}
+                                                    "attempts": 1, "first_accepted_at": None,
+                                                    "points": 0}
     assert _cell(client, people, ivys, "ivy") == before  # Ivy's course still counts version 1
 
     _submitted(app, "sam", {2: "accepted", 1: "wrong_answer"})  # Ivy's pin is 1

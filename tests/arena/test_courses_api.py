@@ -38,7 +38,7 @@ def test_students_join_with_the_code_however_they_type_it(client, people, course
     joined = client.post("/api/v1/courses/join", json={"code": typed}, headers=people["sue"])
     assert joined.status_code == 200
     assert joined.get_json() == {"id": course["id"], "title": "Attention, autumn",
-                                 "role": "student", "join_code": None}
+                                 "role": "student", "join_code": None, "archived_at": None}
     again = client.post("/api/v1/courses/join", json={"code": code}, headers=people["sue"])
     assert again.status_code == 200  # joining twice changes nothing
     wrong = client.post("/api/v1/courses/join", json={"code": "NOPE1234"}, headers=people["sue"])

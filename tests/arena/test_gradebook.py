@@ -10,7 +10,7 @@ from arena.db import downgrade, upgrade
 from arena.extensions import db
 from arena.jobs.grading import SUBMISSIONS, record_report
 from arena.models import GradebookCell, User
-from arena.services.gradebook import spreadsheet_safe
+from arena.services.gradebook_csv import spreadsheet_safe
 from arena.services.submissions import create_submission
 from graders.report import GradeReport
 from graders.verdicts import Verdict
@@ -18,15 +18,18 @@ from graders.verdicts import Verdict
 OPENS = "2026-11-30T09:00:00+09:00"  # 00:00 UTC
 DUE = "2026-12-01T23:59:00+09:00"  # 14:59 UTC
 DUE_UTC = datetime(2026, 12, 1, 14, 59, tzinfo=UTC)
+JOINED = datetime(2026, 11, 1, tzinfo=UTC)
 
 
 @pytest.fixture
-def course(client, people, catalog) -> str:
-    """Ivy's course with sam and sue (zed stays out); return its path."""
+def course(client, people, catalog, joined_on) -> str:
+    """Ivy's course with sam and sue, who joined before the term (zed stays out); return
+    its path."""
     created = client.post("/api/v1/courses", json={"title": "Attention"}, headers=people["ivy"])
     for student in ("sam", "sue"):
         client.post("/api/v1/courses/join", json={"code": created.get_json()["join_code"]},
                     headers=people[student])
+    joined_on(created.get_json()["id"], JOINED, "sam", "sue")
     return f"/api/v1/courses/{created.get_json()['id']}"
 
 
@@ -36,7 +39,7 @@ def _assign(client, people, course, **changed):
     return client.post(f"{course}/assignments", json=body, headers=people["ivy"])
 
 
-def _graded(app, username: str, slug: str, verdict: str, at: datetime) -> None:
+def record_verdict(app, username: str, slug: str, verdict: str, at: datetime) -> None:
     """Record a verdict, the way a worker does, for a submission made at `at`."""
     with app.app_context():
         user = db.session.scalar(db.select(User).where(User.username == username))
@@ -93,14 +96,14 @@ def test_an_instructor_changes_an_assignment(client, people, course):
 
 def test_the_gradebook_marks_late_work_from_the_due_instant_on(app, client, people, course):
     _assign(client, people, course)
-    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
-    _graded(app, "sam", "softmax", "accepted", DUE_UTC - timedelta(hours=1))
-    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC + timedelta(hours=1))
-    _graded(app, "sue", "softmax", "accepted", DUE_UTC)  # at the due instant: on time
-    _graded(app, "sue", "scaled-scores", "accepted", DUE_UTC + timedelta(seconds=1))
-    _graded(app, "sue", "scaled-scores", "internal_error", DUE_UTC - timedelta(hours=1))
-    _graded(app, "zed", "softmax", "accepted", DUE_UTC)  # not in the course
-    _graded(app, "sam", "scaled-scores", "accepted",
+    record_verdict(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
+    record_verdict(app, "sam", "softmax", "accepted", DUE_UTC - timedelta(hours=1))
+    record_verdict(app, "sam", "softmax", "wrong_answer", DUE_UTC + timedelta(hours=1))
+    record_verdict(app, "sue", "softmax", "accepted", DUE_UTC)  # at the due instant: on time
+    record_verdict(app, "sue", "scaled-scores", "accepted", DUE_UTC + timedelta(seconds=1))
+    record_verdict(app, "sue", "scaled-scores", "internal_error", DUE_UTC - timedelta(hours=1))
+    record_verdict(app, "zed", "softmax", "accepted", DUE_UTC)  # not in the course
+    record_verdict(app, "sam", "scaled-scores", "accepted",
             datetime(2026, 11, 29, tzinfo=UTC))  # before it opened: does not count
 
     book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
@@ -111,50 +114,54 @@ def test_the_gradebook_marks_late_work_from_the_due_instant_on(app, client, peop
     assert sam_row["submissions"] == f"/api/v1/submissions?course={course.rsplit('/', 1)[1]}" \
         "&student=sam"
     assert rows["sam"]["softmax"] == {"verdict": "accepted", "late": False, "attempts": 3,
-                                      "first_accepted_at": "2026-12-01T13:59:00+00:00"}
+                                      "first_accepted_at": "2026-12-01T13:59:00+00:00",
+                                      "points": 1}
     assert rows["sam"]["scaled-scores"] == {"verdict": None, "late": False, "attempts": 0,
-                                            "first_accepted_at": None}
+                                            "first_accepted_at": None, "points": 0}
     assert rows["sue"]["softmax"]["late"] is False
     assert rows["sue"]["scaled-scores"] == {"verdict": "accepted", "late": True, "attempts": 1,
-                                            "first_accepted_at": "2026-12-01T14:59:01+00:00"}
+                                            "first_accepted_at": "2026-12-01T14:59:01+00:00",
+                                            "points": 1}  # late, and no penalty
 
     csv = client.get(f"{course}/gradebook.csv", headers=people["ivy"])
     assert csv.status_code == 200 and csv.mimetype == "text/csv"
+    week = f"Week 1 ({book['assignments'][0]['id']})"
     assert csv.get_data(as_text=True) == (
-        "username,softmax,scaled-scores,total\n"
-        "sam,accepted,,1\n"
-        "sue,accepted,accepted (late),2\n")
+        f"username,name,email,student_number,softmax,scaled-scores,{week},total\n"
+        "sam,,,,1,0,1,1\n"
+        "sue,,,,1,1,2,2\n")
 
 
 def test_late_work_does_not_count_under_that_policy(app, client, people, course):
     _assign(client, people, course, late_policy="not_counted")
-    _graded(app, "sue", "softmax", "wrong_answer", DUE_UTC)
-    _graded(app, "sue", "softmax", "accepted", DUE_UTC + timedelta(minutes=1))
+    record_verdict(app, "sue", "softmax", "wrong_answer", DUE_UTC)
+    record_verdict(app, "sue", "softmax", "accepted", DUE_UTC + timedelta(minutes=1))
     book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
     sue = {row["username"]: row["cells"] for row in book["rows"]}["sue"]
     assert sue["softmax"] == {"verdict": "wrong_answer", "late": False, "attempts": 1,
-                              "first_accepted_at": None}
+                              "first_accepted_at": None, "points": 0}
 
 
 def test_without_an_accept_a_cell_shows_the_newest_counted_verdict(app, client, people, course):
     _assign(client, people, course)
     # Recorded out of time order: the newest by time wins, not the last row written.
-    _graded(app, "sam", "softmax", "time_limit_exceeded", DUE_UTC - timedelta(hours=1))
-    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=3))
-    _graded(app, "sam", "softmax", "internal_error", DUE_UTC - timedelta(minutes=1))
-    _graded(app, "sue", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=1))
-    _graded(app, "sue", "softmax", "runtime_error", DUE_UTC + timedelta(hours=1))
+    record_verdict(app, "sam", "softmax", "time_limit_exceeded", DUE_UTC - timedelta(hours=1))
+    record_verdict(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=3))
+    record_verdict(app, "sam", "softmax", "internal_error", DUE_UTC - timedelta(minutes=1))
+    record_verdict(app, "sue", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=1))
+    record_verdict(app, "sue", "softmax", "runtime_error", DUE_UTC + timedelta(hours=1))
     book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
     rows = {row["username"]: row["cells"] for row in book["rows"]}
     assert rows["sam"]["softmax"] == {"verdict": "time_limit_exceeded", "late": False,
-                                      "attempts": 2, "first_accepted_at": None}
+                                      "attempts": 2, "first_accepted_at": None, "points": 0}
     assert rows["sue"]["softmax"] == {"verdict": "runtime_error", "late": True,
-                                      "attempts": 2, "first_accepted_at": None}
+                                      "attempts": 2, "first_accepted_at": None, "points": 0}
 
 
-def test_the_stored_cells_follow_joins_edits_and_departures(app, client, people, course):
-    """A cell is recomputed whenever one of its inputs changes: work done before joining, an
-    edited due time, a member who leaves and comes back."""
+def test_the_stored_cells_follow_joins_edits_and_departures(app, client, people, course,
+                                                            joined_on):
+    """A cell is recomputed whenever one of its inputs changes: a student joining (whose
+    earlier work does not count), an edited due time, a member who leaves and comes back."""
     def softmax_cells() -> dict[str, dict]:
         book = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
         return {row["username"]: row["cells"]["softmax"] for row in book["rows"]}
@@ -166,34 +173,37 @@ def test_the_stored_cells_follow_joins_edits_and_departures(app, client, people,
 
     assigned = _assign(client, people, course, late_policy="not_counted").get_json()
     late = DUE_UTC + timedelta(hours=1)
-    _graded(app, "zed", "softmax", "accepted", late)  # zed has not joined yet
-    _graded(app, "sue", "softmax", "accepted", late)
+    record_verdict(app, "zed", "softmax", "accepted", late)  # zed has not joined yet
+    record_verdict(app, "sue", "softmax", "accepted", late)
     assert softmax_cells()["sue"]["attempts"] == 0  # late work does not count here
     code = client.get(course, headers=people["ivy"]).get_json()["join_code"]
     assert client.post("/api/v1/courses/join", json={"code": code},
                        headers=people["zed"]).status_code == 200
-    assert softmax_cells()["zed"]["attempts"] == 0
+    assert softmax_cells()["zed"]["attempts"] == 0 and stored_for("zed") == 0
 
     later = (DUE_UTC + timedelta(hours=2)).isoformat()
     assert client.put(f"{course}/assignments/{assigned['id']}", headers=people["ivy"], json={
         "title": "Week 1", "challenges": ["softmax"], "opens_at": OPENS, "due_at": later,
         "late_policy": "not_counted"}).status_code == 200
     on_time = {"verdict": "accepted", "late": False, "attempts": 1,
-               "first_accepted_at": late.isoformat()}
-    assert softmax_cells()["sue"] == on_time and softmax_cells()["zed"] == on_time
+               "first_accepted_at": late.isoformat(), "points": 1}
+    assert softmax_cells()["sue"] == on_time
+    assert softmax_cells()["zed"]["attempts"] == 0  # made before joining: still not counted
 
+    joined_on(int(course.rsplit("/", 1)[1]), JOINED, "zed")
+    assert softmax_cells()["zed"] == on_time  # had zed joined before, it would count
     assert client.delete(f"{course}/members/zed", headers=people["ivy"]).status_code == 204
     assert "zed" not in softmax_cells() and stored_for("zed") == 0
     client.post("/api/v1/courses/join", json={"code": code}, headers=people["zed"])
-    assert softmax_cells()["zed"] == on_time
+    assert softmax_cells()["zed"]["attempts"] == 0  # joined again: from now on
 
 
 def test_the_migration_fills_the_cells_of_work_graded_before_it(app, client, people, course):
     _assign(client, people, course)
-    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
-    _graded(app, "sam", "softmax", "accepted", DUE_UTC + timedelta(hours=1))
-    _graded(app, "sue", "scaled-scores", "runtime_error", DUE_UTC)
-    _graded(app, "sue", "scaled-scores", "internal_error", DUE_UTC + timedelta(hours=1))
+    record_verdict(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
+    record_verdict(app, "sam", "softmax", "accepted", DUE_UTC + timedelta(hours=1))
+    record_verdict(app, "sue", "scaled-scores", "runtime_error", DUE_UTC)
+    record_verdict(app, "sue", "scaled-scores", "internal_error", DUE_UTC + timedelta(hours=1))
     before = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
     downgrade(app, "0008")  # the table goes, and comes back filled from the submissions
     upgrade(app)
@@ -203,13 +213,15 @@ def test_the_migration_fills_the_cells_of_work_graded_before_it(app, client, peo
 
 def test_a_student_sees_only_their_own_row(app, client, people, course):
     _assign(client, people, course)
-    _graded(app, "sam", "softmax", "accepted", DUE_UTC)
-    _graded(app, "sue", "softmax", "wrong_answer", DUE_UTC)
+    record_verdict(app, "sam", "softmax", "accepted", DUE_UTC)
+    record_verdict(app, "sue", "softmax", "wrong_answer", DUE_UTC)
     own = client.get(f"{course}/gradebook", headers=people["sam"]).get_json()
     assert [row["username"] for row in own["rows"]] == ["sam"]
     assert own["rows"][0]["cells"]["softmax"]["verdict"] == "accepted"
+    week = f"Week 1 ({own['assignments'][0]['id']})"
     assert client.get(f"{course}/gradebook.csv", headers=people["sue"]).get_data(
-        as_text=True) == "username,softmax,scaled-scores,total\nsue,wrong_answer,,0\n"
+        as_text=True) == (f"username,name,email,student_number,softmax,scaled-scores,{week},"
+                          "total\nsue,,,,0,0,0,0\n")
     assert client.get(f"{course}/gradebook.csv", headers=people["zed"]).status_code == 404
     assert client.get(f"{course}/gradebook", headers={}).status_code == 401
 
@@ -221,9 +233,9 @@ def test_a_username_never_becomes_a_spreadsheet_formula():
 
 def test_instructors_filter_submissions_and_read_the_code(app, client, people, course):
     _assign(client, people, course)
-    _graded(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
-    _graded(app, "sue", "softmax", "accepted", DUE_UTC - timedelta(hours=1))
-    _graded(app, "zed", "softmax", "accepted", DUE_UTC)  # not in the course
+    record_verdict(app, "sam", "softmax", "wrong_answer", DUE_UTC - timedelta(hours=2))
+    record_verdict(app, "sue", "softmax", "accepted", DUE_UTC - timedelta(hours=1))
+    record_verdict(app, "zed", "softmax", "accepted", DUE_UTC)  # not in the course
     course_id = course.rsplit("/", 1)[1]
 
     def listed(query: str, who: str = "ivy") -> list[str]:
@@ -260,21 +272,22 @@ def test_the_json_is_what_its_documented_schema_dumps(app, client, people, cours
     from arena.services.gradebook import gradebook
 
     _assign(client, people, course)
-    _graded(app, "sam", "softmax", "accepted", DUE_UTC + timedelta(microseconds=1500))
-    _graded(app, "sue", "softmax", "accepted", DUE_UTC - timedelta(microseconds=1))
-    _graded(app, "sue", "scaled-scores", "wrong_answer", DUE_UTC)
+    record_verdict(app, "sam", "softmax", "accepted", DUE_UTC + timedelta(microseconds=1500))
+    record_verdict(app, "sue", "softmax", "accepted", DUE_UTC - timedelta(microseconds=1))
+    record_verdict(app, "sue", "scaled-scores", "wrong_answer", DUE_UTC)
     served = client.get(f"{course}/gradebook", headers=people["ivy"]).get_json()
     with app.test_request_context():
         ivy = db.session.scalar(db.select(User).where(User.username == "ivy"))
         book = gradebook(ivy, int(course.rsplit("/", 1)[1]))
         built = gradebook_data(book, int(course.rsplit("/", 1)[1]))
         assert GradebookOut().dump({**built, "rows": [
-            {**row, "cells": {slug: cell._asdict() for slug, cell in cells.items()}}
-            for row, (_name, cells) in zip(built["rows"], book.rows, strict=True)]}) == built
+            {**row, "cells": {slug: cell._asdict() for slug, cell in stored.cells.items()}}
+            for row, stored in zip(built["rows"], book.rows, strict=True)]}) == built
     rows = {row["username"]: row["cells"] for row in served["rows"]}
     assert served == built
     assert rows["sam"]["softmax"]["late"] is True
     assert rows["sam"]["softmax"]["first_accepted_at"] == "2026-12-01T14:59:00.001500+00:00"
     assert rows["sue"]["softmax"]["late"] is False
     assert rows["sue"]["scaled-scores"] == {"verdict": "wrong_answer", "late": False,
-                                            "attempts": 1, "first_accepted_at": None}
+                                            "attempts": 1, "first_accepted_at": None,
+                                            "points": 0}

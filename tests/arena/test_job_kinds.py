@@ -17,8 +17,20 @@ from sqlalchemy import Enum, select, update
 from arena.extensions import Base, db
 from arena.jobs.kinds import KINDS
 from arena.jobs.lifecycle import MAX_ATTEMPTS, JobKind
-from arena.models import ChallengeVersion, Regrade, RegradeItem, Submission, User
+from arena.models import (
+    ChallengeVersion,
+    LtiContext,
+    LtiPlatform,
+    LtiResourceLink,
+    LtiScore,
+    Regrade,
+    RegradeItem,
+    Submission,
+    User,
+)
 from arena.services.catalog import get_challenge
+from arena.services.courses import create_course
+from arena.services.lessons import create_cell_run
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
 from graders.verdicts import Status
@@ -46,8 +58,15 @@ def _regrade_item() -> int:
     return item.id
 
 
+def _cell_run() -> int:
+    """A run of the first lesson's first cell (of a user of its own)."""
+    return create_cell_run(_user(f"learner{next(LEARNERS)}"), "attention-basics", "example",
+                           "print(1)").id
+
+
 def _version_job(prefix: str) -> Callable[[], int]:
-    """Queue the validation or preparation (`prefix`) of a fresh copy of softmax's version."""
+    """Queue the validation, preparation or examples (`prefix`) of a fresh copy of softmax's
+    version."""
 
     def queue() -> int:
         current = get_challenge("softmax").current_version
@@ -63,9 +82,29 @@ def _version_job(prefix: str) -> Callable[[], int]:
     return queue
 
 
+def _lti_score() -> int:
+    """A score for a learning platform: a student's on a resource link (of a course of its
+    own, bound to an LMS course)."""
+    number = next(LEARNERS)
+    teacher = create_user(f"teacher{number}", "instructor")
+    platform = LtiPlatform(issuer=f"https://lms{number}.example", client_id="tool",
+                           deployment_ids=["1"], key_set_url="https://lms.example/jwks",
+                           auth_login_url="https://lms.example/auth",
+                           access_token_url="https://lms.example/token")
+    context = LtiContext(platform=platform, issuer=platform.issuer, deployment_id="1",
+                         context_id="c", course=create_course(teacher, "LMS course"))
+    link = LtiResourceLink(context=context, resource_link_id="r",
+                           lineitem_url="https://lms.example/lineitems/1")
+    score = LtiScore(link=link, user=_user(f"learner{number}"))
+    db.session.add(score)
+    db.session.commit()
+    return score.id
+
+
 #: How a test queues a job of each kind, by the kind's name.
-QUEUE = {"submission": _submission, "regrade_item": _regrade_item,
-         "validate": _version_job("validation_"), "prepare": _version_job("prepare_")}
+QUEUE = {"submission": _submission, "regrade_item": _regrade_item, "cell_run": _cell_run,
+         "validate": _version_job("validation_"), "prepare": _version_job("prepare_"),
+         "examples": _version_job("examples_"), "lti_score": _lti_score}
 
 
 @pytest.fixture(params=KINDS, ids=lambda kind: kind.name)

@@ -109,12 +109,12 @@ def test_facts_move_into_the_specs_and_pages_say_the_same(app, client, tiny_file
     listed = client.get("/api/v1/challenges?lang=ko").get_json()["challenges"]
     assert listed == [{"slug": "running-max", "title": TITLE["ko"], "difficulty": "easy",
                        "track": "foundations", "order": 50, "tags": [],
-                       "entry_point": "running_max"}]
+                       "entry_point": "running_max", "visibility": "public"}]
     shown = client.get("/api/v1/challenges/running-max?lang=ko").get_json()
     assert (shown["title"], shown["statement"], shown["hints"], shown["starter_code"]) == (
         TITLE["ko"], spec["statement"]["ko"], list(spec["hints"]["ko"]), spec["starter"])
     assert (shown["time_limit"], shown["memory_mb"], shown["rtol"], shown["atol"]) == (
-        2.0, spec["memory_mb"], spec["rtol"], spec["atol"])
+        10.0, spec["memory_mb"], spec["rtol"], spec["atol"])
     page = client.get("/", headers={"Accept-Language": "ko"}).get_data(as_text=True)
     assert TITLE["ko"] in page and TRACK_TITLE["ko"] in page
     with app.app_context():
@@ -130,7 +130,8 @@ def test_messages_graded_with_translations_become_codes(app, tiny_files):
     upgrade(app)
     with app.test_request_context():
         graded, interrupted = db.session.get(Submission, 1), db.session.get(Submission, 2)
-        english, korean = present_submission(graded, "en"), present_submission(graded, "ko")
+        english, korean = (present_submission(graded, "en", graded.user),
+                          present_submission(graded, "ko", graded.user))
         assert (english["message"], korean["message"]) == (ENGLISH, KOREAN)
         assert [t["name"] for t in korean["tests"]] == ["값 하나", "증가하는 세 값",
                                                         "증가하는 열 값"]
@@ -140,8 +141,9 @@ def test_messages_graded_with_translations_become_codes(app, tiny_files):
         assert [t["message"] for t in english["tests"]] == ["values differ", "", "not run"]
         assert (english["diagnosis"], korean["diagnosis"]) == (EXPLANATION["en"],
                                                                EXPLANATION["ko"])
-        assert present_submission(interrupted, "en")["message"] == GAVE_UP
-        assert present_submission(interrupted, "ko")["message"].startswith("채점이")
+        english, korean = (present_submission(interrupted, "en", interrupted.user),
+                           present_submission(interrupted, "ko", interrupted.user))
+        assert english["message"] == GAVE_UP and korean["message"].startswith("채점이")
         row = db.session.get(TestResult, 1)
         assert row.message_data == [["authored", {"text": {"words": {
             "en": "values differ", "ko": "값이 다릅니다"}}}]]

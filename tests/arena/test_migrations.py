@@ -30,10 +30,13 @@ from arena.services.users import create_user
 from graders.report import GradeReport
 from graders.verdicts import Verdict
 
-TABLES = {"user_account", "api_token", "assignment", "assignment_challenge", "challenge",
+TABLES = {"user_account", "api_token", "assignment", "assignment_challenge",
+          "assignment_extension", "challenge",
           "challenge_version", "course", "course_member", "gradebook_cell", "regrade",
-          "regrade_item", "submission", "submission_grade", "test_result"}
-HEAD = "0014"
+          "regrade_item", "review", "submission", "submission_grade", "test_result", "cell_run",
+          "draft", "password_reset", "idempotency_key", "lti_platform", "lti_key", "lti_login",
+          "lti_account", "lti_context", "lti_resource_link", "lti_score"}
+HEAD = "0025"
 
 
 def _tables(app) -> set[str]:
@@ -86,7 +89,8 @@ def test_translations_arrive_on_a_database_with_graded_rows(app):
     with app.test_request_context():
         row = db.session.get(TestResult, 1)
         assert (row.name, row.message, row.message_data) == ("old case", "not run", None)
-        shown = present(db.session.get(Submission, 1), "ko")
+        old = db.session.get(Submission, 1)
+        shown = present(old, "ko", old.user)
         assert shown["tests"][0]["name"] == "old case" and shown["message"] == ""
 
 

@@ -7,6 +7,8 @@ documented schema (no undocumented field either) and the documented headers.
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +17,16 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from arena.extensions import db
-from arena.models import Challenge
+from arena.lti.platforms import Registration, register_platform
+from arena.models import Challenge, LtiContext
+from arena.services.idempotency import claim, fingerprint
+from arena.services.users import user_for_token
+from arena.signals import Signals
+from tests.lti_platform import DEPLOYMENT_ID, running_platform
+from tests.review_server import ReviewServer
+
+# The document's shapes: the same on any database (make test-postgres leaves it out).
+pytestmark = pytest.mark.any_database
 
 SPEC = "/api/v1/openapi.json"
 SLUG = "softmax"
@@ -26,6 +37,7 @@ ASSIGNMENT = {"title": "Week 1", "challenges": [SLUG], "opens_at": "2026-11-30T0
 NAIVE = {**ASSIGNMENT, "due_at": "2026-12-07T23:59"}  # a time without its offset
 CODE = "def softmax(row):\n    return row\n"
 BAD_TOKEN = {"Authorization": "Bearer not-a-token"}
+NEW_USER = {"username": "prof", "role": "instructor", "password": "a long password"}
 #: Refused tokens allowed per address in this module: a small limit says the same thing fast.
 TOKEN_LIMIT = 3
 BLOCKED_ADDRESS = "192.0.2.7"  # an address that has used up its refused tokens
@@ -112,6 +124,19 @@ class Caller:
         assert created.status_code == 201, created.get_json()
         return f"{created.request.path}/{created.get_json()['id']}"
 
+    def archived(self, path: str) -> str:
+        """Archive the instructor's course at `path` (the course's, or one of its
+        assignments'); return the path."""
+        course = path.split("/assignments")[0]
+        assert self.as_author("POST", course + "/archive").status_code == 200
+        return path
+
+    def archived_code(self) -> str:
+        """Return the join code of a course the instructor archived before anyone joined."""
+        created = self.as_author("POST", "/api/v1/courses", json={"title": "Past"})
+        self.archived(f"/api/v1/courses/{created.get_json()['id']}")
+        return created.get_json()["join_code"]
+
     def assigned_course(self) -> int:
         """Return the id of the instructor's course, whose assignment holds the challenge."""
         return int(self.assignment().split("/")[4])
@@ -128,6 +153,26 @@ class Caller:
         self.author()
         return self.call("POST", "/api/v1/users/author-instructor/deactivate",
                          headers=self.author("admin"))
+
+    def unanswered(self, method: str, path: str, headers: dict | None = None,
+                   **kwargs: Any) -> Any:
+        """Send a request under an Idempotency-Key whose first sending stored its work and
+        is not answered yet."""
+        headers = self.headers if headers is None else headers
+        body = json.dumps(kwargs["json"]).encode() if "json" in kwargs else b""
+        with self.app.test_request_context():
+            user = user_for_token(headers["Authorization"].removeprefix("Bearer "))
+            claim(user, "unanswered", fingerprint(method, path, [], body))
+            db.session.commit()
+        return self.call(method, path, headers={**headers, "Idempotency-Key": "unanswered"},
+                         **kwargs)
+
+    def reused(self, method: str, path: str, **kwargs: Any) -> Any:
+        """Send a request as the instructor under an Idempotency-Key that created a course."""
+        headers = {**self.author(), "Idempotency-Key": "reused"}
+        assert self.call("POST", "/api/v1/courses", json={"title": "A"},
+                         headers=headers).status_code == 201
+        return self.call(method, path, headers=headers, **kwargs)
 
     def as_author(self, method: str, path: str, **kwargs: Any) -> Any:
         """Send a request as the instructor."""
@@ -152,6 +197,12 @@ def _no_sandbox(c: Caller) -> Any:
     return c.call("GET", "/api/v1/health")
 
 
+def _redis_away(c: Caller) -> Any:
+    # The app as if ARENA_REDIS_URL named a Redis that does not answer (nothing on port 1).
+    c.app.extensions["arena.signals"] = Signals("redis://127.0.0.1:1/0", 30)
+    return c.call("GET", "/api/v1/health/ready")
+
+
 def _run_not_done_at_once(c: Caller) -> Any:
     # No worker runs here: answer at once rather than wait for a result that cannot come.
     c.app.config["RUN_WAIT_SECONDS"] = 0
@@ -162,6 +213,16 @@ def _run_done(c: Caller) -> Any:
     c.request.getfixturevalue("queue")
     c.app.config["RUN_WAIT_SECONDS"] = 300  # a busy machine: wait for the result itself
     return c.call("POST", f"/api/v1/challenges/{SLUG}/runs", json={"code": CODE})
+
+
+CELL_RUNS = "/api/v1/lessons/attention-basics/cells/example/runs"
+
+
+def _cell_run(c: Caller, wait: float = 0) -> Any:
+    if wait:
+        c.request.getfixturevalue("queue")
+    c.app.config["RUN_WAIT_SECONDS"] = wait
+    return c.call("POST", CELL_RUNS, json={"code": "print(1)"}, headers={})
 
 
 def _a_page_with_more(c: Caller) -> Any:
@@ -178,6 +239,7 @@ def _code_posts(kind: str) -> dict[int, Recipe]:
         401: lambda c: c.call("POST", path, json={"code": CODE}, headers=BAD_TOKEN),
         404: lambda c: c.call("POST", f"/api/v1/challenges/nope/{kind}", json={"code": CODE}),
         413: lambda c: c.call("POST", path, json={"code": "#" * (64 * 1024 + 1)}),
+        409: lambda c: c.unanswered("POST", path, json={"code": CODE}),
         422: lambda c: c.call("POST", path, json={}),
         429: lambda c: c.from_blocked_address("POST", path, json={"code": CODE}),
     }
@@ -224,9 +286,12 @@ AUTHORING: dict[str, dict[int, Recipe]] = {
     },
     "post /api/v1/challenges/{slug}/validate": {
         202: lambda c: c.as_author("POST", c.draft() + "/validate"),
+        400: lambda c: c.call("POST", c.draft() + "/validate",
+                              headers={**c.author(), "Idempotency-Key": "not a key"}),
         **_refusals("POST", "/validate"),
         409: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/validate",
                               headers=c.author("admin")),  # a folder's, without a draft
+        422: lambda c: c.reused("POST", c.draft() + "/validate"),
     },
     "get /api/v1/challenges/{slug}/validation": {
         200: lambda c: c.as_author("GET", c.validated() + "/validation"),
@@ -255,6 +320,8 @@ COURSES: dict[str, dict[int, Recipe]] = {
         201: lambda c: c.as_author("POST", "/api/v1/courses", json={"title": "Attention"}),
         401: lambda c: c.call("POST", "/api/v1/courses", json={"title": "A"}, headers=BAD_TOKEN),
         403: lambda c: c.call("POST", "/api/v1/courses", json={"title": "Mine"}),
+        409: lambda c: c.unanswered("POST", "/api/v1/courses", json={"title": "A"},
+                                    headers=c.author()),
         422: lambda c: c.as_author("POST", "/api/v1/courses", json={"title": ""}),
         429: lambda c: c.from_blocked_address("POST", "/api/v1/courses", json={"title": "A"}),
     },
@@ -269,6 +336,8 @@ COURSES: dict[str, dict[int, Recipe]] = {
         401: lambda c: c.call("POST", "/api/v1/courses/join", json={"code": "X"},
                               headers=BAD_TOKEN),
         404: lambda c: c.call("POST", "/api/v1/courses/join", json={"code": "NOPE2345"}),
+        409: lambda c: c.call("POST", "/api/v1/courses/join",
+                              json={"code": c.archived_code()}),
         422: lambda c: c.call("POST", "/api/v1/courses/join", json={}),
         429: lambda c: c.from_blocked_address("POST", "/api/v1/courses/join",
                                               json={"code": "X"}),
@@ -306,6 +375,8 @@ COURSES: dict[str, dict[int, Recipe]] = {
                               headers=BAD_TOKEN),
         403: lambda c: c.call("POST", c.course() + "/assignments", json=ASSIGNMENT),
         404: lambda c: c.as_author("POST", "/api/v1/courses/999/assignments", json=ASSIGNMENT),
+        409: lambda c: c.as_author("POST", c.archived(c.course()) + "/assignments",
+                                   json=ASSIGNMENT),
         422: lambda c: c.as_author("POST", c.course() + "/assignments", json=NAIVE),
         429: lambda c: c.from_blocked_address("POST", c.course() + "/assignments",
                                               json=ASSIGNMENT),
@@ -315,9 +386,33 @@ COURSES: dict[str, dict[int, Recipe]] = {
         401: lambda c: c.call("PUT", c.assignment(), json=ASSIGNMENT, headers=BAD_TOKEN),
         403: lambda c: c.call("PUT", c.assignment(), json=ASSIGNMENT),
         404: lambda c: c.as_author("PUT", c.course() + "/assignments/999", json=ASSIGNMENT),
+        409: lambda c: c.as_author("PUT", c.archived(c.assignment()), json=ASSIGNMENT),
         422: lambda c: c.as_author("PUT", c.assignment(), json=NAIVE),
         429: lambda c: c.from_blocked_address("PUT", c.assignment(), json=ASSIGNMENT),
     },
+    "delete /api/v1/courses/{course_id}/assignments/{assignment_id}": {
+        204: lambda c: c.as_author("DELETE", c.assignment()),
+        401: lambda c: c.call("DELETE", c.assignment(), headers=BAD_TOKEN),
+        403: lambda c: c.call("DELETE", c.assignment()),
+        404: lambda c: c.as_author("DELETE", c.course() + "/assignments/999"),
+        409: lambda c: c.as_author("DELETE", c.archived(c.assignment())),
+        429: lambda c: c.from_blocked_address("DELETE", c.assignment()),
+    },
+    "delete /api/v1/courses/{course_id}": {
+        204: lambda c: c.as_author("DELETE", c.course()),
+        401: lambda c: c.call("DELETE", c.course(), headers=BAD_TOKEN),
+        403: lambda c: c.call("DELETE", c.course()),
+        404: lambda c: c.call("DELETE", "/api/v1/courses/999"),
+        429: lambda c: c.from_blocked_address("DELETE", c.course()),
+    },
+    **{f"post /api/v1/courses/{{course_id}}/{action}": {
+        200: lambda c, action=action: c.as_author("POST", c.course() + f"/{action}"),
+        401: lambda c, action=action: c.call("POST", c.course() + f"/{action}",
+                                             headers=BAD_TOKEN),
+        403: lambda c, action=action: c.call("POST", c.course() + f"/{action}"),
+        404: lambda c, action=action: c.call("POST", f"/api/v1/courses/999/{action}"),
+        429: lambda c, action=action: c.from_blocked_address("POST", c.course() + f"/{action}"),
+    } for action in ("archive", "unarchive")},
     "get /api/v1/courses/{course_id}/assignments": {
         200: lambda c: c.assignment() and c.call("GET", c.course() + "/assignments"),
         401: lambda c: c.call("GET", c.course() + "/assignments", headers=BAD_TOKEN),
@@ -331,6 +426,33 @@ COURSES: dict[str, dict[int, Recipe]] = {
         404: lambda c, book=book: c.as_author("GET", f"/api/v1/courses/999/{book}"),
         429: lambda c, book=book: c.from_blocked_address("GET", c.course() + f"/{book}"),
     } for book in ("gradebook", "gradebook.csv")},
+    "get /api/v1/courses/{course_id}/insights": {
+        200: lambda c: c.as_author("GET", c.assignment().rsplit("/assignments", 1)[0]
+                                   + "/insights"),
+        401: lambda c: c.call("GET", c.course() + "/insights", headers=BAD_TOKEN),
+        403: lambda c: c.call("GET", c.course() + "/insights"),
+        404: lambda c: c.as_author("GET", "/api/v1/courses/999/insights"),
+        422: lambda c: c.as_author("GET", c.course() + "/insights?lang=xx"),
+        429: lambda c: c.from_blocked_address("GET", c.course() + "/insights"),
+    },
+    "get /api/v1/courses/{course_id}/assignments/{assignment_id}/similarity": {
+        200: lambda c: c.as_author("GET", c.assignment() + "/similarity"),
+        401: lambda c: c.call("GET", c.assignment() + "/similarity", headers=BAD_TOKEN),
+        403: lambda c: c.call("GET", c.assignment() + "/similarity"),
+        404: lambda c: c.as_author("GET", c.course() + "/assignments/999/similarity"),
+        429: lambda c: c.from_blocked_address("GET", c.assignment() + "/similarity"),
+    },
+    "patch /api/v1/courses/{course_id}/members/{username}": {
+        200: lambda c: c.call("PATCH", c.course() + "/members/ann", json={"display_name": "A"}),
+        401: lambda c: c.call("PATCH", c.course() + "/members/ann", json={},
+                              headers=BAD_TOKEN),
+        403: lambda c: c.call("PATCH", c.course() + "/members/author-instructor",
+                              json={"display_name": "A"}),
+        404: lambda c: c.as_author("PATCH", c.course() + "/members/nobody", json={}),
+        422: lambda c: c.as_author("PATCH", c.course() + "/members/ann",
+                                   json={"email": "not an address"}),
+        429: lambda c: c.from_blocked_address("PATCH", c.course() + "/members/ann", json={}),
+    },
     "post /api/v1/challenges/{slug}/regrade": {
         202: lambda c: c.as_author("POST", f"/api/v1/challenges/{SLUG}/regrade",
                                    json={"course": c.assigned_course()}),
@@ -338,6 +460,8 @@ COURSES: dict[str, dict[int, Recipe]] = {
                               headers=BAD_TOKEN),
         403: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/regrade", json={}),
         404: lambda c: c.as_author("POST", "/api/v1/challenges/nope/regrade", json={}),
+        409: lambda c: c.unanswered("POST", f"/api/v1/challenges/{SLUG}/regrade", json={},
+                                    headers=c.author()),
         422: lambda c: c.as_author("POST", f"/api/v1/challenges/{SLUG}/regrade",
                                    json={"course": 0}),
         429: lambda c: c.from_blocked_address("POST", f"/api/v1/challenges/{SLUG}/regrade",
@@ -358,15 +482,93 @@ COURSES: dict[str, dict[int, Recipe]] = {
         429: lambda c: c.from_blocked_address("DELETE", c.course() + "/members/ann"),
     },
 }
+#: The AI review (tests/arena/test_review_api.py): a reviewer of the tests' own, a graded
+#: submission of the student's.
+REVIEW_PATH = "/api/v1/submissions/{}/review"
+
+
+def _reviewer(c: Caller, mode: str = "ok", url: str | None = "") -> int:
+    """Point the app at a reviewer of the test's own (or at `url`, None: no reviewer); return
+    a graded submission's id."""
+    server = ReviewServer().start()
+    c.request.addfinalizer(server.stop)
+    server.mode, server.hang_seconds = mode, 3
+    c.app.config.update(REVIEW_URL=server.url if url == "" else url,
+                        REVIEW_TIMEOUT_SECONDS=1)
+    c.request.getfixturevalue("queue")
+    url = c.submission_url()
+    deadline = time.monotonic() + 120
+    while c.call("GET", url).get_json()["status"] != "done" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return int(url.rsplit("/", 1)[1])
+
+
+REVIEW: dict[str, dict[int, Recipe]] = {"post /api/v1/submissions/{submission_id}/review": {
+    200: lambda c: c.call("POST", REVIEW_PATH.format(_reviewer(c))),
+    401: lambda c: c.call("POST", REVIEW_PATH.format(1), headers=BAD_TOKEN),
+    404: lambda c: c.app.config.update(REVIEW_URL="http://127.0.0.1:9/v1") or c.call(
+        "POST", REVIEW_PATH.format(999)),
+    409: lambda c: c.app.config.update(REVIEW_URL="http://127.0.0.1:9/v1") or c.call(
+        "POST", c.submission_url() + "/review"),
+    422: lambda c: c.app.config.update(REVIEW_URL="http://127.0.0.1:9/v1") or c.call(
+        "POST", c.submission_url() + "/review?lang=fr"),
+    429: lambda c: c.from_blocked_address("POST", REVIEW_PATH.format(1)),
+    502: lambda c: c.call("POST", REVIEW_PATH.format(_reviewer(c, "fail"))),
+    503: lambda c: c.call("POST", REVIEW_PATH.format(_reviewer(c, "ok", url=None))),
+    504: lambda c: c.call("POST", REVIEW_PATH.format(_reviewer(c, "hang"))),
+}}
+def _roster_sync(c: Caller, up: bool = True) -> Any:
+    """Sync the roster of the instructor's course, bound to a simulated LMS
+    (tests/lti_platform.py) that answers, or is down."""
+    with running_platform() as lms:
+        lms.tool_jwks = c.client.get("/lti/jwks").get_json()
+        lms.down = not up
+        lms.members = [{"user_id": "m-1", "roles": ["Learner"], "name": "Mia"}]
+        path = c.course()
+        with c.app.app_context():
+            platform = register_platform(Registration(**lms.registration()))
+            db.session.add(LtiContext(
+                platform=platform, issuer=platform.issuer, deployment_id=DEPLOYMENT_ID,
+                context_id="c", course_id=int(path.rsplit("/", 1)[1]),
+                memberships_url=lms.base + "/memberships"))
+            db.session.commit()
+        return c.as_author("POST", path + "/lti/roster")
+
+
+LTI = {
+    "get /api/v1/courses/{course_id}/lti/scores": {
+        200: lambda c: c.as_author("GET", c.course() + "/lti/scores"),
+        401: lambda c: c.call("GET", c.course() + "/lti/scores", headers=BAD_TOKEN),
+        403: lambda c: c.call("GET", c.course() + "/lti/scores"),
+        404: lambda c: c.as_author("GET", "/api/v1/courses/999/lti/scores"),
+        429: lambda c: c.from_blocked_address("GET", c.course() + "/lti/scores"),
+    },
+    "post /api/v1/courses/{course_id}/lti/roster": {
+        200: _roster_sync,
+        401: lambda c: c.call("POST", c.course() + "/lti/roster", headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", c.course() + "/lti/roster"),
+        404: lambda c: c.as_author("POST", "/api/v1/courses/999/lti/roster"),
+        409: lambda c: c.as_author("POST", c.course() + "/lti/roster"),
+        429: lambda c: c.from_blocked_address("POST", c.course() + "/lti/roster"),
+        502: lambda c: _roster_sync(c, up=False),
+    },
+}
 #: For each operation, one request per status it may answer with.
 RECIPES: dict[str, dict[int, Recipe]] = {
     "get /api/v1/health": {
         200: lambda c: c.call("GET", "/api/v1/health"),
         503: _no_sandbox,
     },
+    "get /api/v1/health/live": {200: lambda c: c.call("GET", "/api/v1/health/live")},
+    "get /api/v1/health/ready": {
+        200: lambda c: c.call("GET", "/api/v1/health/ready"),
+        503: _redis_away,
+    },
     "get /api/v1/challenges": {
         200: lambda c: c.call("GET", "/api/v1/challenges", headers={}),
+        401: lambda c: c.call("GET", "/api/v1/challenges", headers=BAD_TOKEN),
         422: lambda c: c.call("GET", "/api/v1/challenges?lang=fr"),
+        429: lambda c: c.from_blocked_address("GET", "/api/v1/challenges"),
     },
     "get /api/v1/challenges/{slug}": {
         200: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}?lang=ko", headers={}),
@@ -376,8 +578,18 @@ RECIPES: dict[str, dict[int, Recipe]] = {
         422: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}?lang=fr"),
         429: lambda c: c.from_blocked_address("GET", f"/api/v1/challenges/{SLUG}"),
     },
+    "get /api/v1/challenges/{slug}/editorial": {
+        200: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/editorial", headers=c.author()),
+        401: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/editorial", headers=BAD_TOKEN),
+        403: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/editorial"),
+        404: lambda c: c.call("GET", "/api/v1/challenges/nope/editorial"),
+        422: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/editorial?lang=fr"),
+        429: lambda c: c.from_blocked_address("GET", f"/api/v1/challenges/{SLUG}/editorial"),
+    },
     **AUTHORING,
     **COURSES,
+    **REVIEW,
+    **LTI,
     "post /api/v1/challenges/{slug}/submissions": {
         202: lambda c: c.call("POST", f"/api/v1/challenges/{SLUG}/submissions",
                               json={"code": CODE}),
@@ -389,6 +601,28 @@ RECIPES: dict[str, dict[int, Recipe]] = {
         403: lambda c: c.call("POST", c.draft() + "/runs", json={"code": CODE,
                                                                   "version": "draft"}),
         **_code_posts("runs"),
+    },
+    "get /api/v1/lessons": {
+        200: lambda c: c.call("GET", "/api/v1/lessons"),
+        422: lambda c: c.call("GET", "/api/v1/lessons?lang=fr"),
+    },
+    "get /api/v1/lessons/{slug}": {
+        200: lambda c: c.call("GET", "/api/v1/lessons/attention-basics?lang=ko"),
+        404: lambda c: c.call("GET", "/api/v1/lessons/no-such-lesson"),
+        422: lambda c: c.call("GET", "/api/v1/lessons/attention-basics?lang=fr"),
+    },
+    "post /api/v1/lessons/{slug}/cells/{cell_id}/runs": {
+        200: lambda c: _cell_run(c, wait=300),
+        202: _cell_run,
+        401: lambda c: c.call("POST", CELL_RUNS, json={"code": "print(1)"}, headers=BAD_TOKEN),
+        404: lambda c: c.call("POST", "/api/v1/lessons/attention-basics/cells/nope/runs",
+                              json={"code": "print(1)"}),
+        422: lambda c: c.call("POST", CELL_RUNS, json={"code": ""}),
+        429: lambda c: c.from_blocked_address("POST", CELL_RUNS, json={"code": "print(1)"}),
+    },
+    "get /api/v1/cell-runs/{token}": {
+        200: lambda c: c.call("GET", _cell_run(c).get_json()["url"]),
+        404: lambda c: c.call("GET", "/api/v1/cell-runs/no-such-run"),
     },
     "get /api/v1/submissions": {
         200: _a_page_with_more,
@@ -404,13 +638,81 @@ RECIPES: dict[str, dict[int, Recipe]] = {
         422: lambda c: c.call("GET", c.submission_url() + "?lang=fr"),
         429: lambda c: c.from_blocked_address("GET", c.submission_url()),
     },
+    "get /api/v1/challenges/{slug}/draft": {
+        200: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/draft"),
+        401: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/draft", headers={}),
+        404: lambda c: c.call("GET", "/api/v1/challenges/nope/draft"),
+        429: lambda c: c.from_blocked_address("GET", f"/api/v1/challenges/{SLUG}/draft"),
+    },
+    "put /api/v1/challenges/{slug}/draft": {
+        200: lambda c: c.call("PUT", f"/api/v1/challenges/{SLUG}/draft", json={"code": CODE}),
+        401: lambda c: c.call("PUT", f"/api/v1/challenges/{SLUG}/draft", json={"code": CODE},
+                              headers={}),
+        404: lambda c: c.call("PUT", "/api/v1/challenges/nope/draft", json={"code": CODE}),
+        413: lambda c: c.call("PUT", f"/api/v1/challenges/{SLUG}/draft",
+                              json={"code": "#" * (64 * 1024 + 1)}),
+        422: lambda c: c.call("PUT", f"/api/v1/challenges/{SLUG}/draft", json={"code": " "}),
+        429: lambda c: c.from_blocked_address("PUT", f"/api/v1/challenges/{SLUG}/draft",
+                                              json={"code": CODE}),
+    },
     "post /api/v1/users/{username}/deactivate": {
         200: lambda c: c.deactivate_an_instructor(),
         401: lambda c: c.call("POST", "/api/v1/users/ann/deactivate", headers=BAD_TOKEN),
         403: lambda c: c.call("POST", "/api/v1/users/ann/deactivate"),
         404: lambda c: c.call("POST", "/api/v1/users/nobody/deactivate",
                               headers=c.author("admin")),
+        409: lambda c: c.call("POST", "/api/v1/users/author-admin/deactivate",
+                              headers=c.author("admin")),
         429: lambda c: c.from_blocked_address("POST", "/api/v1/users/ann/deactivate"),
+    },
+    "post /api/v1/users/{username}/reactivate": {
+        200: lambda c: c.call("POST", "/api/v1/users/ann/reactivate", headers=c.author("admin")),
+        401: lambda c: c.call("POST", "/api/v1/users/ann/reactivate", headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", "/api/v1/users/ann/reactivate"),
+        404: lambda c: c.call("POST", "/api/v1/users/nobody/reactivate",
+                              headers=c.author("admin")),
+        429: lambda c: c.from_blocked_address("POST", "/api/v1/users/ann/reactivate"),
+    },
+    "get /api/v1/users": {
+        200: lambda c: c.call("GET", "/api/v1/users?q=a", headers=c.author("admin")),
+        401: lambda c: c.call("GET", "/api/v1/users", headers=BAD_TOKEN),
+        403: lambda c: c.call("GET", "/api/v1/users"),
+        422: lambda c: c.call("GET", "/api/v1/users?page=0", headers=c.author("admin")),
+        429: lambda c: c.from_blocked_address("GET", "/api/v1/users"),
+    },
+    "post /api/v1/users": {
+        201: lambda c: c.call("POST", "/api/v1/users", json=NEW_USER, headers=c.author("admin")),
+        401: lambda c: c.call("POST", "/api/v1/users", json=NEW_USER, headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", "/api/v1/users", json=NEW_USER),
+        409: lambda c: c.call("POST", "/api/v1/users", json={"username": "ann"},
+                              headers=c.author("admin")),
+        422: lambda c: c.call("POST", "/api/v1/users", json={**NEW_USER, "password": "short"},
+                              headers=c.author("admin")),
+        429: lambda c: c.from_blocked_address("POST", "/api/v1/users", json=NEW_USER),
+    },
+    "put /api/v1/users/{username}/role": {
+        200: lambda c: c.call("PUT", "/api/v1/users/ann/role", json={"role": "instructor"},
+                              headers=c.author("admin")),
+        401: lambda c: c.call("PUT", "/api/v1/users/ann/role", json={"role": "instructor"},
+                              headers=BAD_TOKEN),
+        403: lambda c: c.call("PUT", "/api/v1/users/ann/role", json={"role": "admin"}),
+        404: lambda c: c.call("PUT", "/api/v1/users/nobody/role", json={"role": "student"},
+                              headers=c.author("admin")),
+        409: lambda c: c.call("PUT", "/api/v1/users/author-admin/role", json={"role": "student"},
+                              headers=c.author("admin")),
+        422: lambda c: c.call("PUT", "/api/v1/users/ann/role", json={"role": "root"},
+                              headers=c.author("admin")),
+        429: lambda c: c.from_blocked_address("PUT", "/api/v1/users/ann/role",
+                                              json={"role": "admin"}),
+    },
+    "post /api/v1/users/{username}/password-reset": {
+        201: lambda c: c.call("POST", "/api/v1/users/ann/password-reset",
+                              headers=c.author("admin")),
+        401: lambda c: c.call("POST", "/api/v1/users/ann/password-reset", headers=BAD_TOKEN),
+        403: lambda c: c.call("POST", "/api/v1/users/ann/password-reset"),
+        404: lambda c: c.call("POST", "/api/v1/users/nobody/password-reset",
+                              headers=c.author("admin")),
+        429: lambda c: c.from_blocked_address("POST", "/api/v1/users/ann/password-reset"),
     },
 }
 
@@ -426,16 +728,25 @@ for _operation, _path in [
         ("put /api/v1/challenges/{slug}", f"/api/v1/challenges/{SLUG}"),
         ("post /api/v1/challenges/{slug}/publish", f"/api/v1/challenges/{SLUG}/publish"),
         ("post /api/v1/challenges/{slug}/regrade", f"/api/v1/challenges/{SLUG}/regrade"),
+        ("put /api/v1/challenges/{slug}/draft", f"/api/v1/challenges/{SLUG}/draft"),
         ("post /api/v1/courses", "/api/v1/courses"),
         ("post /api/v1/courses/join", "/api/v1/courses/join"),
         ("post /api/v1/courses/{course_id}/assignments", "/api/v1/courses/1/assignments"),
         ("put /api/v1/courses/{course_id}/assignments/{assignment_id}",
          "/api/v1/courses/1/assignments/1"),
-        ("post /api/v1/courses/{course_id}/instructors", "/api/v1/courses/1/instructors")]:
+        ("post /api/v1/courses/{course_id}/instructors", "/api/v1/courses/1/instructors"),
+        ("post /api/v1/users", "/api/v1/users"),
+        ("put /api/v1/users/{username}/role", "/api/v1/users/ann/role"),
+        ("patch /api/v1/courses/{course_id}/members/{username}", "/api/v1/courses/1/members/a"),
+        ("post /api/v1/lessons/{slug}/cells/{cell_id}/runs", CELL_RUNS)]:
     RECIPES[_operation][400] = _malformed(_operation.split()[0].upper(), _path)
+RECIPES["get /api/v1/courses/{course_id}/gradebook.csv"][422] = (
+    lambda c: c.as_author("GET", c.course() + "/gradebook.csv?layout=excel"))
 
-#: The one recipe that needs a worker and a real sandbox.
-NEEDS_SANDBOX = {("post /api/v1/challenges/{slug}/runs", 200)}
+#: The recipes that need a worker and a real sandbox.
+NEEDS_SANDBOX = {("post /api/v1/challenges/{slug}/runs", 200),
+                 ("post /api/v1/lessons/{slug}/cells/{cell_id}/runs", 200),
+                 *((next(iter(REVIEW)), status) for status in (200, 502, 503, 504))}
 
 
 def _cases() -> list:

@@ -35,7 +35,8 @@ def test_tracks_keep_catalog_order_and_count_solved(app, catalog):
         challenges = list_challenges()
         solved = {challenges[0].id: Mark.SOLVED, challenges[1].id: Mark.ATTEMPTED}
         grouped = tracks(challenges, solved)
-        assert [t.name for t in grouped] == ["foundations", "internals", "modern"]
+        assert [t.name for t in grouped] == ["foundations", "internals", "modern",
+                                                "gradients", "efficiency"]
         assert [c.slug for t in grouped for c in t.challenges] == catalog
         foundations = sum(challenge_spec(c).track == "foundations" for c in challenges)
         assert (grouped[0].solved, grouped[0].total) == (1, foundations)

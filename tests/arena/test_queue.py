@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from arena.extensions import db
 from arena.jobs.grading import NOT_PREPARED, claim_next
+from arena.jobs.queue import get_queue
 from arena.models import ChallengeVersion, Submission, User
 from arena.services.catalog import get_challenge, sync_catalog
 from arena.services.submissions import create_submission
@@ -99,18 +100,38 @@ def test_a_challenge_that_cannot_be_prepared_ends_in_internal_error(
     assert row.verdict == "internal_error" and row.message == NOT_PREPARED
 
 
-def test_an_idle_queue_prepares_the_catalog(app, unprepared_catalog, queue):
-    # A deadline against a hang, not a speed goal: 20 challenges on two busy cores take minutes.
-    deadline = time.monotonic() + 600
+def test_an_idle_queue_shows_every_example_first_then_prepares_the_catalog(app, tmp_path):
+    """A fresh start: the lane runs every version's examples before it prepares any."""
+    root = tmp_path / "catalog"
+    for slug in ("softmax", "causal-attention", "layer-norm"):
+        shutil.copytree(Path(app.config["CHALLENGES_DIR"]) / slug, root / slug)
+    specs, _ = load_catalog(root)
+    update_record(root, {spec.slug: spec.content_hash for spec in specs}, set())
+    with app.app_context():
+        sync_catalog(root)
+    worker_queue = get_queue(app)
+    worker_queue.start()
+    try:
+        versions = _prepared_versions(app, deadline=time.monotonic() + 240)
+    finally:
+        worker_queue.stop(timeout=60)
+    assert len(versions) == 3
+    assert all(examples for examples, _, _ in versions)
+    assert max(shown for _, shown, _ in versions) <= min(begun for _, _, begun in versions)
+
+
+def _prepared_versions(app, deadline: float) -> list[tuple[list, object, object]]:
+    """Wait until every version is prepared (a deadline against a hang, not a speed goal);
+    return each one's example cases, when they were shown and when preparing began."""
     with app.app_context():
         while time.monotonic() < deadline:
-            pending = db.session.scalars(select(ChallengeVersion.id)
-                                         .where(ChallengeVersion.prepared.is_(None))).all()
+            versions = db.session.scalars(select(ChallengeVersion)).all()
+            if all(v.prepared is not None for v in versions):
+                return [((v.examples or {}).get("cases"), v.examples_finished_at,
+                         v.prepare_started_at) for v in versions]
             db.session.commit()
-            if not pending:
-                return
             time.sleep(0.2)
-    raise AssertionError(f"versions {pending} were never prepared")
+    raise AssertionError("the lane never prepared every version")
 
 
 def test_one_users_jobs_run_one_at_a_time(app, catalog, make_token, queue):

@@ -184,7 +184,7 @@ def test_a_new_version_reaches_a_course_when_its_instructor_moves_to_it(
     assert (regraded["verdict"], regraded["version"]) == ("wrong_answer", 2)
     assert [(h["verdict"], h["version"]) for h in regraded["history"]] == [("accepted", 1)]
     unchanged = {"verdict": "accepted", "late": False, "attempts": 1,
-                 "first_accepted_at": first["created_at"]}
+                 "first_accepted_at": first["created_at"], "points": 1.0}
     assert cell(course, "ivy") == unchanged and cell(ians.json["id"], "ian") == unchanged
 
     second = submitted()  # graded against version 2, and against version 1 for both courses
@@ -199,7 +199,8 @@ def test_a_new_version_reaches_a_course_when_its_instructor_moves_to_it(
     shown = _wait_done(client, url, people["ian"])
     assert (shown["version"], shown["total"], shown["failed"]) == (2, 2, 0)
     assert cell(ians.json["id"], "ian") == {"verdict": "wrong_answer", "late": False,
-                                            "attempts": 2, "first_accepted_at": None}
+                                            "attempts": 2, "first_accepted_at": None,
+                                            "points": 0.0}
     assert cell(course, "ivy") == {**unchanged, "attempts": 2}
 
 

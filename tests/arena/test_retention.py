@@ -10,11 +10,12 @@ from sqlalchemy import select
 from arena.cli import main
 from arena.extensions import db
 from arena.jobs.pruner import Pruner
-from arena.models import Kind, Submission, TestResult
+from arena.models import CellRun, Kind, Submission, TestResult
 from arena.models.types import utcnow
 from arena.services.assignments import AssignmentFields, create_assignment
-from arena.services.courses import create_course, join_course
+from arena.services.courses import create_course, join_course, membership
 from arena.services.gradebook_cells import refresh_submission
+from arena.services.lessons import create_cell_run
 from arena.services.retention import Retention, prune
 from arena.services.submissions import create_submission
 from arena.services.users import create_user
@@ -58,6 +59,7 @@ def _graded_in_a_course(student) -> int:
     course = create_course(teacher, "Attention")
     join_course(student, course.join_code)
     now = utcnow()
+    membership(student, course).joined_at = now - timedelta(days=200)  # before the work
     create_assignment(teacher, course.id, AssignmentFields(
         "Week 1", ["softmax"], now - timedelta(days=365), now + timedelta(days=7)))
     submission_id = _stored(student, Kind.SUBMISSION, 100)
@@ -123,7 +125,9 @@ def test_arena_db_prune_says_what_it_removed(app, catalog, environment):
         "work finished over 90 days ago, outside gradebooks: 1 trimmed (output and public "
         "test details dropped)",
         "superseded drafts made over 30 days ago that nothing uses: 0 deleted (with the runs "
-        "on them)"]
+        "on them)",
+        "lesson cell runs finished over 24 hours ago: 0 deleted",
+        "idempotency keys over 24 hours old: 0 deleted"]
     result = app.test_cli_runner().invoke(main, ["db", "prune", "--run-days", "0"])
     assert "ARENA_RETENTION_RUN_DAYS is 0: nothing removed by it" in result.output
     for days in ("1e9", "inf", "nan", "-1"):  # 1e9: a date before year 1, a traceback
@@ -144,3 +148,18 @@ def test_the_pruner_applies_the_retention_in_the_background(app, catalog):
             wait_until(lambda: _gone(old_run), 30, "the old run pruned")
     finally:
         pruner.stop()
+
+
+def test_finished_lesson_cell_runs_are_deleted_after_their_hours(app):
+    with app.app_context():
+        ann = create_user("ann")
+        runs = [create_cell_run(who, "attention-basics", "example", "print(1)")
+                for who in (ann, None, None)]
+        old, recent, queued = runs
+        for run, hours in ((old, 30), (recent, 2)):
+            run.status, run.finished_at = Status.DONE, utcnow() - timedelta(hours=hours)
+        db.session.commit()
+        assert prune(Retention(cell_run_hours=24)).cell_runs == 1
+        assert prune(Retention(cell_run_hours=24)).cell_runs == 0  # repeatable
+        left = set(db.session.scalars(select(CellRun.id)))
+        assert left == {recent.id, queued.id}  # queued work is never touched

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,10 +51,21 @@ def browser() -> Iterator:
         launched.close()
 
 
+def prepared_data_folder(tmp_path_factory: pytest.TempPathFactory, name: str,
+                         prepared_catalog_file: Path) -> Path:
+    """Return a fresh data folder whose database holds the catalog prepared (a copy of the
+    session's `prepared_catalog_file`), so that a server started on it shows every example at
+    once; the pages of a fresh start are tests/arena's (test_queue, test_api_challenges)."""
+    data = tmp_path_factory.mktemp(name)
+    shutil.copyfile(prepared_catalog_file, data / "arena.db")
+    return data
+
+
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def live(tmp_path_factory: pytest.TempPathFactory,
+         prepared_catalog_file: Path) -> Iterator[LiveServer]:
     """Start one platform for the module, on SQLite in a fresh data folder."""
-    data = tmp_path_factory.mktemp("browser-data")
+    data = prepared_data_folder(tmp_path_factory, "browser-data", prepared_catalog_file)
     server = LiveServer(environment(
         ARENA_DATA_DIR=str(data), ARENA_DATABASE_URL=f"sqlite:///{data / 'arena.db'}",
         # Every learner of the module registers from 127.0.0.1 within a minute or two.
@@ -61,6 +73,17 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server.start()
     yield server
     server.stop()
+
+
+#: The screens each page behaviour is tried on: a desktop, and a phone 390 px wide.
+SCREENS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(request, page) -> dict:
+    """Show the page on a desktop, then on a phone; return the viewport."""
+    page.set_viewport_size(SCREENS[request.param])
+    return SCREENS[request.param]
 
 
 @pytest.fixture
@@ -81,7 +104,13 @@ def page(browser, live) -> Iterator:
 @pytest.fixture
 def learner(page) -> str:
     """Register a fresh learner through the form (which logs them in); return the username."""
-    username = f"learner{os.getpid()}x{next(_names)}"
+    return register(page)
+
+
+def register(page, prefix: str = "learner") -> str:
+    """Register a fresh learner in this page's browser (which logs them in); return the
+    username."""
+    username = f"{prefix}{os.getpid()}x{next(_names)}"
     page.goto("/register")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(PASSWORD)

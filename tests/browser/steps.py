@@ -16,8 +16,9 @@ UNSCALED = ("import numpy as np\n"
 
 
 def type_code(page: Page, code: str) -> None:
-    """Replace the editor's text by typing, as a learner would."""
+    """Replace the editor's text by typing, as a learner would (on a phone, in the code tab)."""
     expect(page.locator("#editor")).to_have_attribute("data-ready", "true")
+    show_code(page)
     content = page.locator("#editor .cm-content")
     content.click()
     page.keyboard.press("Control+A")
@@ -29,3 +30,15 @@ def type_code(page: Page, code: str) -> None:
 def verdict(page: Page):
     """Return the locator of the verdict in the results."""
     return page.locator("#results [data-testid='verdict']")
+
+
+def run_summary(page: Page):
+    """Return the locator of a Run's summary (a Run has no verdict): data-state pass or fail."""
+    return page.locator("#results [data-testid='run-summary']")
+
+
+def show_code(page: Page) -> None:
+    """On a phone the code is a tab of the challenge page (workspace.js): open it."""
+    tab = page.locator("[role='tab'][data-tab='code']")
+    if tab.is_visible():
+        tab.click()

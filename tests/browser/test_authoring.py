@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 
 import pytest
 import requests
@@ -90,18 +91,19 @@ def code_editor(page: Page, file: str):
 
 
 def open_new_challenge(page: Page) -> None:
-    """Go from the site's navigation to an empty editor."""
+    """Go from the site's navigation to the editor of a new challenge."""
     page.get_by_role("link", name="Instructor", exact=True).click()
     page.get_by_role("link", name="New challenge").click()
     expect(page.locator("#author-form")).to_have_attribute("data-ready", "true")
 
 
 def fill_challenge(page: Page) -> None:
-    """Fill the empty form: metadata, statements, code, one mutant and its explanation."""
+    """Fill the form over its template: metadata, statements, code, the mutant and its
+    explanation (the template's editorial stays)."""
     page.get_by_label("Slug").fill(SLUG)
     page.get_by_label("Entry point").fill("row_max")
-    page.get_by_label("Title in English").fill("Row max")
-    page.get_by_label("Title in Korean").fill("행 최댓값")
+    page.get_by_label("Title in English", exact=True).fill("Row max")
+    page.get_by_label("Title in Korean", exact=True).fill("행 최댓값")
     page.get_by_label("Difficulty").select_option("easy")
     page.get_by_label("Track", exact=True).fill("foundations")
     page.get_by_label("Order in the track").fill("90")
@@ -112,8 +114,7 @@ def fill_challenge(page: Page) -> None:
     put_code(page, code_editor(page, "starter.py"), STARTER)
     put_code(page, code_editor(page, "reference.py"), REFERENCE)
     put_code(page, code_editor(page, "cases.py"), CASES)
-    page.get_by_role("button", name="Add a mutant").click()
-    mutant = page.locator(".mutant").first
+    mutant = page.locator(".mutant").first  # the template's, renamed
     mutant.get_by_label("Name").fill("starts_at_zero")
     mutant.get_by_label("Explanation in English").fill(
         "Your maximum starts from 0 instead of the row's first entry, so a row of negative "
@@ -178,9 +179,17 @@ def test_write_validate_strengthen_publish_then_a_learner_solves_it(page: Page, 
     expect(preview.locator(".katex").first).to_be_visible()  # the math is typeset live
     expect(page.locator("#preview-ko")).to_contain_text("가장 큰 원소")
 
+    expect(page.get_by_role("radio", name="Private to my courses")).to_be_checked()
+    page.get_by_role("radio", name="Public", exact=True).check()  # the learner is in no course
+
     page.get_by_test_id("author-validate").click()
     expect(page).to_have_url(f"{live.url}/instructor/challenges/{SLUG}")
     expect(page.locator("#validation")).to_have_attribute("data-status", "done", timeout=GRADING)
+    problems = page.get_by_test_id("validation-problems")
+    expect(problems.locator("li").first).to_contain_text(
+        "cases.py: line 1: mutant starts_at_zero passes every hidden case")
+    table = page.get_by_test_id("strength-table")
+    assert problems.bounding_box()["y"] < table.bounding_box()["y"]  # above the mutants
     expect(strength_row(page)).to_have_attribute("data-killed", "false")
     expect(strength_row(page)).to_contain_text("Survived")
     expect(page.locator("#validation")).to_have_attribute("data-valid", "false")
@@ -261,3 +270,88 @@ def test_an_earlier_published_version_is_published_again(page: Page, live, tiny_
     expect(version(1)).to_have_attribute("data-status", "published")
     expect(version(2)).to_have_attribute("data-status", "retired")
     expect(page.get_by_role("button", name="Publish version 2 again")).to_be_visible()
+
+
+def test_an_editorial_is_written_previewed_and_checked_beside_its_file(page: Page, live):
+    log_in(page, make_user(live, "instructor"))
+    open_new_challenge(page)
+    fill_challenge(page)
+    page.get_by_label("Slug").fill("row-max-editorial")
+    page.get_by_label("Editorial in English").fill(
+        "## Cost\n\nOne pass, $O(n)$.\n\n## Approach\n\nKeep the largest entry so far.\n")
+    page.get_by_label("Editorial in Korean").fill("")  # the template's stub, taken out
+    preview = page.locator("#editorial-preview-en")
+    expect(preview.get_by_role("heading", level=2).first).to_have_text("Cost")
+    expect(preview.locator(".katex").first).to_be_visible()  # the math is typeset live
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("[data-problems-for='editorial.en.md'] li").first).to_contain_text(
+        "'## Approach' then '## Cost'")
+    expect(page.locator("[data-problems-for='editorial.ko.md'] li").first).to_contain_text(
+        "every language the statement is")
+    page.get_by_label("Editorial in English").fill(
+        "## Approach\n\nKeep the largest entry so far.\n\n## Cost\n\nOne pass, $O(n)$.\n")
+    page.get_by_label("Editorial in Korean").fill(
+        "## 접근\n\n지금까지 가장 큰 원소를 기억합니다.\n\n## 비용\n\n한 번 훑기, $O(n)$.\n")
+    page.get_by_role("button", name="Save").click()
+    expect(page).to_have_url(f"{live.url}/instructor/challenges/row-max-editorial")
+    page.reload()
+    expect(page.get_by_label("Editorial in Korean")).to_have_value(
+        "## 접근\n\n지금까지 가장 큰 원소를 기억합니다.\n\n## 비용\n\n한 번 훑기, $O(n)$.\n")
+    expect(page.locator("#editorial-preview-ko")).to_contain_text("가장 큰 원소")
+
+
+def test_the_form_starts_from_the_template_and_keeps_visibility_and_track_titles(page: Page,
+                                                                                 live):
+    log_in(page, make_user(live, "instructor"))
+    open_new_challenge(page)
+    expect(page.get_by_label("Slug")).to_have_value("")  # the author's to choose
+    expect(page.get_by_label("Entry point")).to_have_value("solve")
+    expect(code_editor(page, "reference.py").locator("textarea")).to_have_value(
+        re.compile(r"^def solve\("))
+    expect(page.locator(".mutant")).to_have_count(1)
+    expect(page.locator(".mutant .field-help").first).to_contain_text("mutants/no_scaling.py")
+    expect(page.get_by_role("radio", name="Private to my courses")).to_be_checked()
+    expect(page.get_by_test_id("author-visibility")).to_contain_text(
+        "private to your courses unless you choose otherwise")
+    fill_challenge(page)
+    page.get_by_label("Slug").fill("row-max-unlisted")
+    page.get_by_label("Track", exact=True).fill("row-tricks")
+    page.get_by_label("Track title in English").fill("Row tricks")
+    page.get_by_label("Track title in Korean").fill("행 요령")
+    page.get_by_role("radio", name="Unlisted").check()
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#author-status")).to_contain_text("Saved")
+    page.reload()
+    expect(page.locator("#author-form")).to_have_attribute("data-ready", "true")
+    expect(page.get_by_role("radio", name="Unlisted")).to_be_checked()
+    expect(page.get_by_label("Track title in English")).to_have_value("Row tricks")
+    expect(page.get_by_label("Track title in Korean")).to_have_value("행 요령")
+    page.goto("/instructor")
+    expect(page.locator("tr[data-slug='row-max-unlisted'] [data-visibility]")).to_have_text(
+        "Unlisted")
+
+
+def test_a_course_member_opens_a_private_challenge_and_others_meet_404(page: Page, live,
+                                                                      tiny_valid_files):
+    author = Author(live)
+    slug = "running-max-private"
+    author.upload(with_slug(tiny_valid_files, slug))  # no visibility said: private
+    author.validate_and_publish(slug)
+    course = author.api.post(f"{live.url}/api/v1/courses", json={"title": "Attention 101"},
+                             timeout=30).json()
+    member, outsider = make_user(live, "student"), make_user(live, "student")
+    log_in(page, member)
+    page.goto(f"/courses/join/{course['join_code']}")
+    page.get_by_role("button", name="Join the course").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Attention 101")
+    own = page.get_by_test_id("course-challenges")
+    own.get_by_role("link", name="Running maximum").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Running maximum")
+    page.goto("/")
+    expect(page.locator(f"a[href='/challenges/{slug}']")).to_have_count(1)
+
+    page.get_by_role("button", name="Log out").click()
+    log_in(page, outsider)
+    assert page.goto(f"/challenges/{slug}").status == 404
+    page.goto("/")
+    expect(page.locator(f"a[href='/challenges/{slug}']")).to_have_count(0)

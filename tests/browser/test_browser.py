@@ -9,7 +9,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import GRADING, SOFTMAX, UNSCALED, type_code, verdict
+from tests.browser.steps import GRADING, SOFTMAX, UNSCALED, run_summary, type_code, verdict
 
 pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
 
@@ -46,7 +46,7 @@ def test_solve_softmax_run_then_submit(page: Page, learner: str):
     expect(page.locator(".statement .katex").first).to_be_visible()  # math typeset
     type_code(page, SOFTMAX)
     page.get_by_test_id("run-button").click()
-    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    expect(run_summary(page)).to_have_attribute("data-state", "pass", timeout=GRADING)
     rows = page.locator("#results [data-testid='test-result']")
     expect(rows.first).to_be_visible()
     assert rows.count() >= 1 and all(r.get_attribute("data-hidden") == "false"
@@ -74,7 +74,7 @@ def test_a_wrong_submission_names_its_bug(page: Page, learner: str):
 
 
 def test_the_lesson_heatmap_answers_clicks_and_the_causal_mask(page: Page):
-    page.goto("/learn")
+    page.goto("/learn/attention-basics")
     heatmap = page.get_by_test_id("heatmap").first
     grid = heatmap.locator("table.heatmap-grid")
     expect(grid).to_be_visible()
@@ -104,7 +104,7 @@ def test_switching_to_korean_is_remembered(page: Page, learner: str):
     expect(page.get_by_test_id("run-button")).to_have_text("실행")
     type_code(page, SOFTMAX)
     page.get_by_test_id("run-button").click()
-    expect(verdict(page)).to_contain_text("정답", timeout=GRADING)
+    expect(run_summary(page)).to_contain_text("공개 예제", timeout=GRADING)
     rows = page.locator("#results [data-testid='test-result']")
     expect(rows.first.locator(".test-name")).to_have_text("증가하는 로짓 세 개")
     type_code(page, DIVIDES_BY_COUNT)
@@ -112,7 +112,7 @@ def test_switching_to_korean_is_remembered(page: Page, learner: str):
     expect(verdict(page)).to_contain_text("오답", timeout=GRADING)
     failed = page.locator("#results [data-testid='test-result'][data-passed='false']")
     expect(failed.first.locator(".test-message")).to_contain_text("값이 기대 출력과 다릅니다")
-    page.goto("/learn")
+    page.goto("/learn/attention-basics")
     expect(page.locator("html")).to_have_attribute("lang", "ko")
 
 
@@ -133,7 +133,7 @@ def test_a_run_draws_the_learners_weights_then_the_fix_is_accepted(page: Page, l
     expect(heatmap.locator("[data-figure='yours']")).to_have_count(0)
     type_code(page, UNSCALED)
     page.get_by_test_id("run-button").click()
-    expect(verdict(page)).to_have_attribute("data-verdict", "wrong_answer", timeout=GRADING)
+    expect(run_summary(page)).to_have_attribute("data-state", "fail", timeout=GRADING)
     yours = heatmap.locator("[data-figure='yours']")
     expect(yours).to_be_visible()
     # Without the scale, the lesson example's first token looks at itself with 0.42, not 0.40.
@@ -159,7 +159,7 @@ def test_each_heatmap_draws_the_weights_read_off_its_own_reference(page: Page, l
     expect(reference.first).to_have_attribute("data-weight", "0.4011")
     type_code(page, UNSCALED_WEIGHTS)
     page.get_by_test_id("run-button").click()
-    expect(verdict(page)).to_have_attribute("data-verdict", "wrong_answer", timeout=GRADING)
+    expect(run_summary(page)).to_have_attribute("data-state", "fail", timeout=GRADING)
     expect(heatmap.locator("[data-figure='yours'] td.cell").first).to_have_attribute(
         "data-weight", "0.4223")
     expect(heatmap.locator("[data-figure='difference'] td.cell.flagged").first).to_be_visible()
@@ -169,7 +169,7 @@ def test_markup_from_a_submission_stays_text(page: Page, learner: str):
     page.goto("/challenges/softmax")
     type_code(page, PRINTS_MARKUP)
     page.get_by_test_id("run-button").click()
-    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    expect(run_summary(page)).to_have_attribute("data-state", "pass", timeout=GRADING)
     printed = page.locator("#results pre", has_text="<script>")
     expect(printed).to_contain_text("<script>window.pwned = 1</script><img src=x")
     page.get_by_test_id("submit-button").click()

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import GRADING, SOFTMAX, type_code, verdict
+from tests.browser.steps import GRADING, SOFTMAX, run_summary, type_code, verdict
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ def test_solving_with_the_keyboard_alone_shows_the_status_live(page: Page, learn
     page.keyboard.press("Delete")
     page.keyboard.type(SOFTMAX)
     page.keyboard.press("Control+Enter")  # runs the public examples
-    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    expect(run_summary(page)).to_have_attribute("data-state", "pass", timeout=GRADING)
     assert page.locator("#results [data-testid='test-result'][data-hidden='true']").count() == 0
 
     page.evaluate(WATCH_STATUSES)
@@ -72,9 +72,10 @@ def test_the_draft_survives_a_reload_and_reset_brings_back_the_starter(page: Pag
     page.goto("/challenges/softmax")
     starter = page.evaluate("document.getElementById('code').defaultValue")
     assert starter.strip()
-    type_code(page, SOFTMAX)
-    # The draft is saved 250 ms after the last keystroke.
-    page.wait_for_function("() => localStorage.getItem('arena:draft:softmax') !== null")
+    # The draft is saved on the server a second after the last keystroke.
+    with page.expect_response(lambda r: r.url.endswith("/challenges/softmax/draft")
+                              and r.request.method == "PUT" and r.ok):
+        type_code(page, SOFTMAX)
     page.reload()
     expect(page.locator("#editor")).to_have_attribute("data-ready", "true")
     assert editor_text(page) == SOFTMAX
@@ -86,7 +87,9 @@ def test_the_draft_survives_a_reload_and_reset_brings_back_the_starter(page: Pag
         "document.getElementById('code').defaultValue")
     other.close()
 
-    page.get_by_role("button", name="Reset to the starter code").click()
+    with page.expect_response(lambda r: r.url.endswith("/challenges/softmax/draft")
+                              and r.request.method == "PUT" and r.ok):
+        page.get_by_role("button", name="Reset to the starter code").click()
     assert editor_text(page) == starter
     expect(page.locator(".editor-notice")).to_contain_text("back to the starter code")
     page.reload()
@@ -120,7 +123,7 @@ def lesson_row(page: Page, index: int) -> list[float]:
 
 
 def test_the_sharpness_slider_focuses_and_spreads_attention(page: Page):
-    page.goto("/learn")
+    page.goto("/learn/attention-basics")
     heatmap = page.get_by_test_id("heatmap").first
     expect(heatmap.locator("table.heatmap-grid")).to_be_visible()
     plain = lesson_row(page, 1)
@@ -139,7 +142,7 @@ def test_the_sharpness_slider_focuses_and_spreads_attention(page: Page):
 
 
 def test_editing_the_lessons_example_redraws_the_weights(page: Page):
-    page.goto("/learn")
+    page.goto("/learn/attention-basics")
     heatmap = page.get_by_test_id("heatmap").first
     expect(heatmap.locator("table.heatmap-grid")).to_be_visible()
     before = lesson_row(page, 0)

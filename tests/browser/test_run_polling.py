@@ -4,21 +4,24 @@ every read with `?wait=` at once): the page polls, pausing between reads, to the
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from bench.live_server import LiveServer, environment
-from tests.browser.steps import GRADING, SOFTMAX, type_code, verdict
+from tests.browser.conftest import prepared_data_folder
+from tests.browser.steps import GRADING, SOFTMAX, run_summary, type_code, verdict
 
 pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def live(tmp_path_factory: pytest.TempPathFactory,
+         prepared_catalog_file: Path) -> Iterator[LiveServer]:
     """A platform whose runs never wait: every one answers 202 at once."""
-    data = tmp_path_factory.mktemp("polling-data")
+    data = prepared_data_folder(tmp_path_factory, "polling-data", prepared_catalog_file)
     server = LiveServer(environment(ARENA_DATA_DIR=str(data), ARENA_RUN_WAITERS="0",
                                     ARENA_DATABASE_URL=f"sqlite:///{data / 'arena.db'}"))
     server.start()
@@ -33,7 +36,7 @@ def test_a_run_answered_202_is_polled_to_its_result(page: Page, learner: str):
     page.goto("/challenges/softmax")
     type_code(page, SOFTMAX)
     page.get_by_test_id("run-button").click()
-    expect(verdict(page)).to_have_attribute("data-verdict", "accepted", timeout=GRADING)
+    expect(run_summary(page)).to_have_attribute("data-state", "pass", timeout=GRADING)
     assert answers == [202]
     rows = page.locator("#results [data-testid='test-result']")
     assert rows.count() >= 1 and all(r.get_attribute("data-hidden") == "false"

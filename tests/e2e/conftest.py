@@ -16,12 +16,22 @@ from bench.live_server import LiveServer, environment, free_port, wait_until
 
 @pytest.fixture
 def server(tmp_path: Path, fresh_database_url: str) -> Iterator[LiveServer]:
-    """Return a live server (not started) on a fresh data folder and database."""
+    """Return a live server (not started) on a fresh data folder and a fresh database at the
+    newest revision (`arena serve` never migrates)."""
     # The default backend: Docker where an engine and the image are there (CI), else process.
     live = LiveServer(environment(ARENA_DATA_DIR=str(tmp_path / "data"),
                                   ARENA_DATABASE_URL=fresh_database_url))
     yield live
     live.stop()
+
+
+@pytest.fixture
+def ready_server(server: LiveServer, fresh_database_url: str,
+                 seed_database) -> LiveServer:
+    """Return the live server (not started) on a database holding the catalog prepared, as in
+    steady state: its lane has nothing to prepare beside the test."""
+    seed_database(fresh_database_url)
+    return server
 
 
 @pytest.fixture

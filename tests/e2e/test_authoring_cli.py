@@ -18,7 +18,9 @@ from graders.challenge.spec import load_challenge
 from graders.files.folder import folder_files
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
-pytestmark = pytest.mark.sandbox
+# The command line's own behaviour, whatever database the server keeps (make test-postgres
+# leaves it out).
+pytestmark = [pytest.mark.sandbox, pytest.mark.any_database]
 
 
 @pytest.fixture
@@ -46,6 +48,7 @@ def test_new_scaffolds_a_folder_that_loads_and_says_what_to_fill_in(server, tmp_
     spec = load_challenge(tmp_path / "row-max")  # passes the structure checks
     assert spec.entry_point == "row_max" and [m.name for m in spec.mutants] == ["todo_bug"]
     assert "TODO" in spec.statement["en"] and "TODO" in spec.reference
+    assert set(spec.editorial) == {"en", "ko"}  # editorial stubs, with each language's headings
     again = server.cli("challenges", "new", "row-max", "--to", str(tmp_path))
     assert again.returncode == 1 and "exists" in again.stderr
 
@@ -58,7 +61,7 @@ def test_sync_publishes_the_valid_and_reports_the_rest(server, folders):
     assert ("skipped challenges/half-written: challenge.toml: difficulty must be one of easy, "
             "medium, hard") in synced.stderr
     assert "scaled-scores version 1: INVALID, not published" in synced.stdout
-    assert "- starter.py: the starter code is accepted: it must not pass" in synced.stdout
+    assert "- starter.py: line 1: the starter code is accepted: it must not pass" in synced.stdout
     listed = server.cli("challenges", "list")
     assert listed.stdout.split()[0] == "softmax" and "scaled-scores" not in listed.stdout
 
@@ -90,6 +93,7 @@ def test_export_then_import_elsewhere_is_byte_for_byte(server, tmp_path):
         ARENA_DATA_DIR=str(tmp_path / "elsewhere"),
         ARENA_CHALLENGES_DIR=str(tmp_path / "no-folders")))
     (tmp_path / "no-folders").mkdir()
+    elsewhere.upgrade()
     imported = elsewhere.cli("challenges", "import", str(archive))
     assert imported.returncode == 0, imported.stdout + imported.stderr
     assert "softmax version 1: published" in imported.stdout

@@ -19,15 +19,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 import requests
 
+from arena.jobs.workers import KEY
 from bench.live_server import LiveServer, Worker, environment, free_port, wait_until
+from graders.sandbox.reaper import OWNER_LABEL
 
 pytestmark = [
     pytest.mark.sandbox,
     # The module brings its own PostgreSQL: `make test-postgres` would repeat it unchanged.
-    pytest.mark.skipif(bool(os.environ.get("ARENA_DATABASE_URL")),
-                       reason="runs once, in the SQLite pass, on its own PostgreSQL cluster"),
+    pytest.mark.any_database,
 ]
 
 REFERENCE = (Path(__file__).resolve().parents[2] / "challenges/softmax/reference.py").read_text()
@@ -42,11 +44,11 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _as_postgres(*command: str) -> subprocess.CompletedProcess:
+def _as_postgres(*command: str, check: bool = True) -> subprocess.CompletedProcess:
     """Run a PostgreSQL tool as the `postgres` account when we are root (initdb refuses root)."""
     if os.geteuid() == 0:
         command = ("runuser", "-u", "postgres", "--", *command)
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=check)
 
 
 class Postgres:
@@ -63,7 +65,11 @@ class Postgres:
             shutil.chown(folder, "postgres")
         _as_postgres(str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust",
                      "-U", "postgres")
-        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        self.database = "postgres"
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{self.database}"
 
     def start(self) -> None:
         _as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-l",
@@ -72,6 +78,16 @@ class Postgres:
 
     def stop(self) -> None:
         _as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-m", "fast", "stop")
+
+    def running(self) -> bool:
+        return _as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data), "status",
+                            check=False).returncode == 0
+
+    def sql(self, statement: str) -> None:
+        """Run one statement in the cluster's maintenance database."""
+        subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
+                        "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-qc", statement],
+                       capture_output=True, text=True, timeout=120, check=True)
 
 
 class Redis:
@@ -126,21 +142,43 @@ class Stack:
             log.close()
 
 
-@pytest.fixture
-def services() -> Iterator[tuple[Postgres, Redis]]:
+@pytest.fixture(scope="module")
+def cluster(seed_database) -> Iterator[Postgres]:
+    """The module's PostgreSQL cluster, with a database `seeded` as a server's lane leaves it
+    (migrated, the catalog prepared): each test's own database is a copy of it."""
     # Not under pytest's tmp_path: its parents are root's alone, and the server runs as
     # the postgres account.
     folder = Path(tempfile.mkdtemp(prefix="arena-distributed-"))
     folder.chmod(0o755)
-    postgres, redis = Postgres(folder / "pg"), Redis()
     try:
+        postgres = Postgres(folder / "pg")
         postgres.start()
-        redis.start()
-        yield postgres, redis
-        redis.stop()
-        postgres.stop()
+        postgres.sql("CREATE DATABASE seeded")
+        postgres.database = "seeded"
+        seed_database(postgres.url)
+        yield postgres
+        if postgres.running():
+            postgres.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def services(cluster: Postgres) -> Iterator[tuple[Postgres, Redis]]:
+    """The cluster, running, with a fresh copy of the seeded database; a Redis of the test's."""
+    if not cluster.running():  # a test that stopped it failed before starting it again
+        cluster.start()
+    cluster.sql("CREATE DATABASE own TEMPLATE seeded")
+    cluster.database = "own"
+    redis = Redis()
+    redis.start()
+    try:
+        yield cluster, redis
+    finally:
+        redis.stop()
+        if not cluster.running():
+            cluster.start()
+        cluster.sql("DROP DATABASE own WITH (FORCE)")
 
 
 @pytest.fixture
@@ -190,6 +228,43 @@ def test_a_worker_killed_mid_grading_leaves_its_job_to_another(stack):
     first.kill()
     body = _graded_once(stack, [url])[0]
     assert body["status"] == "done"
+
+
+def _docker(make_sandbox):
+    """Return a Docker client, skipping without an engine and the sandbox image (unless
+    ARENA_REQUIRE_DOCKER=1)."""
+    sandbox = make_sandbox("docker")
+    sandbox.close()
+    return sandbox.client
+
+
+def _workers(redis_url: str) -> set[str]:
+    """Return the names of the workers registered now (arena.jobs.workers)."""
+    registry = redis.Redis.from_url(redis_url)
+    return {key.decode().removeprefix(KEY) for key in registry.scan_iter(f"{KEY}*")}
+
+
+def test_a_killed_workers_sandboxes_are_reaped_by_another_and_its_job_graded_once(
+        stack, services, make_sandbox):
+    """SIGKILL leaves a worker's warm boxes (and the box of its job) behind: the next worker
+    grades the job and its reaper removes them, once the dead worker's registration is gone
+    for a lease; its own boxes stay."""
+    client, (_, server) = _docker(make_sandbox), services
+    stack.env = {**stack.env, "ARENA_SANDBOX": "docker", "ARENA_POOL_SIZE": "1"}
+
+    def boxes(owner: str) -> list[dict]:
+        return client.api.containers(all=True, filters={"label": f"{OWNER_LABEL}={owner}"})
+    first = stack.add_worker()
+    (dead,) = wait_until(lambda: _workers(server.url), 120, "the first worker registered")
+    url = _submit(stack, SLOW)
+    wait_until(lambda: _status(stack, url)["status"] == "running", 120, "grading started")
+    assert boxes(dead), "the first worker runs no sandbox container"
+    first.kill()
+    stack.add_worker()
+    _graded_once(stack, [url])
+    wait_until(lambda: not boxes(dead), 120, "the dead worker's containers reaped")
+    (live,) = _workers(server.url)
+    assert live != dead and boxes(live)
 
 
 def test_a_stopped_worker_finishes_its_job_and_leaves_the_rest_to_others(stack):
@@ -264,3 +339,16 @@ def test_a_stack_killed_under_load_finishes_everything_after_a_restart(stack):
     stack.add_worker()
     shown = _graded_once(stack, urls)
     assert len({body["id"] for body in shown}) == len(urls)
+
+
+def test_a_lesson_cell_run_is_run_by_a_worker_and_read_back_by_its_id(stack):
+    """A visitor's cell run goes the distributed way too: the web process only enqueues,
+    an `arena worker` runs it (the Celery grading task), any web process answers its URL."""
+    stack.add_worker()
+    answer = requests.post(f"{stack.webs[0].url}/api/v1/lessons/attention-basics/cells/"
+                           "example-numpy/runs", json={"code": "print(6 * 7)"}, timeout=30)
+    assert answer.status_code in (200, 202), answer.text
+    url = answer.json()["url"]
+    body = wait_until(lambda: (found := requests.get(stack.webs[1].url + url, timeout=30).json())
+                      ["status"] == "done" and found, 240, "cell run done", every=0.25)
+    assert body["stdout"] == "42\n" and body["matches"] is False and body["limit"] is None

@@ -23,8 +23,8 @@ from bench.live_server import LiveServer, Worker, environment, wait_until
 pytestmark = pytest.mark.sandbox
 
 REFERENCE = (Path(__file__).resolve().parents[2] / "challenges/softmax/reference.py").read_text()
-# Accepted, after two seconds asleep in each box: a grading that holds the worker.
-SLOW = "import time\ntime.sleep(2)\n" + REFERENCE
+# Accepted, after a second asleep in each box: a grading that holds the worker.
+SLOW = "import time\ntime.sleep(1)\n" + REFERENCE
 FLOOD = 8  # the cap on work in hand, set for these servers: the flood fills it
 SUBMISSIONS_PER_MINUTE = FLOOD + 2
 
@@ -87,7 +87,10 @@ def _assert_the_learner_went_next(flood: Learner, flooded: list[str], learner: L
     assert all(flood.show(url)["verdict"] == "accepted" for url in flooded)
 
 
-def test_the_embedded_queue_takes_turns_between_accounts(tmp_path, fresh_database_url):
+@pytest.mark.any_database  # on PostgreSQL, the distributed one below: a team's setup
+def test_the_embedded_queue_takes_turns_between_accounts(tmp_path, fresh_database_url,
+                                                         seed_database):
+    seed_database(fresh_database_url)
     server = LiveServer(_settings(tmp_path, fresh_database_url))
     with open(tmp_path / "serve.log", "wb") as log:
         server.start(log)
@@ -99,7 +102,8 @@ def test_the_embedded_queue_takes_turns_between_accounts(tmp_path, fresh_databas
 
 
 def test_the_distributed_queue_takes_turns_and_refuses_past_the_cap_and_the_rate(
-        tmp_path, fresh_database_url, own_redis):
+        tmp_path, fresh_database_url, own_redis, seed_database):
+    seed_database(fresh_database_url)
     env = _settings(tmp_path, fresh_database_url, ARENA_QUEUE="distributed",
                     ARENA_REDIS_URL=own_redis)
     server = LiveServer(env)

@@ -19,6 +19,23 @@ def test_account_page_explains_curl_and_arena_submit(client, catalog, login):
     assert "You have no live tokens." in html and _new_token(html) is None
 
 
+def test_account_page_says_how_to_use_the_client_on_another_machine(client, catalog, login):
+    login()
+    html = client.get("/account").get_data(as_text=True)
+    # The download, the server's own address filled in, and the two variables.
+    assert "urlretrieve('http://localhost/client/arena.pyz', 'arena.pyz')" in html
+    assert "export ARENA_URL=http://localhost\nexport ARENA_TOKEN=" in html
+    assert "python3 arena.pyz submit softmax softmax.py" in html
+    assert 'href="/client/arena.pyz" download' in html
+
+
+def test_the_client_is_served_as_one_file_for_python(client):
+    answer = client.get("/client/arena.pyz")
+    assert answer.status_code == 200 and answer.mimetype == "application/zip"
+    assert answer.data.startswith(b"#!/usr/bin/env python3\n")
+    assert client.get("/client/arena.pyz").data == answer.data  # the same bytes each time
+
+
 def test_a_created_token_is_shown_once_and_works(client, catalog, login):
     csrf = login()
     response = client.post("/account/tokens", data={"csrf_token": csrf})

@@ -39,7 +39,7 @@ def test_register_makes_a_logged_in_student_with_a_hashed_password(app, client):
     ("a", PASSWORD, None, "Use 2 to 32 characters."),
     ("ann lee", PASSWORD, None, "Use letters, digits"),
     ("<b>ann</b>", PASSWORD, None, "Use letters, digits"),
-    ("ann", "short", None, "Use at least 8 characters."),
+    ("ann", "short", None, "Use 8 to 256 characters."),
     ("ann", PASSWORD, "something else", "The two passwords differ."),
 ])
 def test_register_explains_what_is_wrong(client, username, password, confirm, error):

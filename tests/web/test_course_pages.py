@@ -14,8 +14,9 @@ from sqlalchemy import select
 from arena.extensions import db
 from arena.jobs.grading import SUBMISSIONS, record_report
 from arena.models import Assignment, Course, CourseMember, Regrade, User
-from arena.services.assignments import AssignmentFields, create_assignment
+from arena.services.assignments import AssignmentFields, create_assignment, update_assignment
 from arena.services.courses import create_course, join_course
+from arena.services.grades import LatePenalty
 from arena.services.submissions import create_submission
 from graders.report import GradeReport, TestReport
 from graders.verdicts import Verdict
@@ -38,17 +39,27 @@ def sign_in(client, username: str, password: str) -> None:
     assert response.status_code == 302
 
 
+def staffed_course(make_user) -> Course:
+    """Create instructors ivy and ian, students sam, sue and zed, and (in the caller's app
+    context) ivy's course "Attention", which sam and sue joined."""
+    for name, role in (("ivy", "instructor"), ("ian", "instructor"), ("sam", "student"),
+                       ("sue", "student"), ("zed", "student")):
+        make_user(name, role)
+    created = create_course(_user("ivy"), "Attention")
+    for student in ("sam", "sue"):
+        join_course(_user(student), created.join_code)
+    return created
+
+
 @pytest.fixture
 def course(app, catalog, make_user) -> dict:
     """Ivy's course "Attention" with students sam and sue (zed and the instructor ian stay
     out), an opened assignment "Week 1" (softmax, scaled-scores) and one that opens later."""
-    for name, role in (("ivy", "instructor"), ("ian", "instructor"), ("sam", "student"),
-                       ("sue", "student"), ("zed", "student")):
-        make_user(name, role)
     with app.app_context():
-        created = create_course(_user("ivy"), "Attention")
-        for student in ("sam", "sue"):
-            join_course(_user(student), created.join_code)
+        created = staffed_course(make_user)
+        for member in created.members:  # before the term: their work counts
+            member.joined_at = OPENS - timedelta(days=30)
+        db.session.commit()
         week = create_assignment(_user("ivy"), created.id, AssignmentFields(
             "Week 1", ["softmax", "scaled-scores"], OPENS, DUE))
         later = datetime.now(UTC) + timedelta(days=30)
@@ -107,6 +118,7 @@ def test_a_student_sees_opened_assignments_due_dates_and_their_standing(
     softmax = re.search(r'<li data-challenge="softmax">(.*?)</li>', page, re.S).group(1)
     assert f'href="/challenges/softmax?course={course["id"]}"' in softmax
     assert 'data-verdict="accepted" data-late="true"' in softmax and "late" in softmax
+    assert 'data-points="1"' in softmax and "1 point<" in softmax  # late, and no penalty
     scores = re.search(r'<li data-challenge="scaled-scores">(.*?)</li>', page, re.S).group(1)
     assert "Not attempted" in scores  # sue's accept is hers alone
     assert 'data-testid="join-code"' in page and 'data-testid="create-course"' not in page
@@ -297,14 +309,42 @@ def test_the_gradebook_cells(app, client, course, password):
     assert "2 attempts" in late and "2026-12-01 14:59 UTC" in late
 
     assert cell(page, "sam", "scaled-scores") == (
-        '<td data-challenge="scaled-scores" data-verdict=""></td>')
+        '<td data-challenge="scaled-scores" data-verdict="" data-points="0"></td>')
+    assert 'data-points="1"><span class="points">1</span>' in on_time
     assert re.search(r'<tr data-student="sam" data-total="1">', page)
     assert re.search(r'<th scope="colgroup" colspan="2">Week 1</th>', page)
+    row = re.search(r'<tr data-student="sam"[^>]*>(.*?)</tr>', page, re.S).group(1)
+    assert f'<td class="score" data-assignment="{course["week"]}">1</td>' in row
+    assert row.endswith('<td class="total">1</td>')
+    assert re.search(r'data-testid="points-possible">/ 3</small>', page)  # 2 + Week 9's 1
 
     link = htmllib.unescape(re.search(r'href="(/submissions\?[^"]+student=sam[^"]+)"',
                                       on_time).group(1))
     listed = client.get(link).get_data(as_text=True)
     assert len(re.findall(r'<tr data-submission-id=', listed)) == 3
+
+
+def test_an_assignment_with_points_and_a_late_penalty(app, client, course, password):
+    sign_in(client, "ivy", password)
+    form = {"title": "Week 3", "challenges": ["softmax", "scaled-scores"],
+            "opens_at": "2026-12-07T09:00", "due_at": "2026-12-08T09:00",
+            "late_policy": "marked", "points-softmax": "2.5", "points-scaled-scores": "",
+            "late_percent_per_day": "10", "late_max_percent": "30",
+            "csrf_token": page_token(client, course["path"])}
+    assert client.post(f"{course['path']}/assignments", data=form).status_code == 302
+    with app.app_context():
+        made = db.session.scalar(select(Assignment).where(Assignment.title == "Week 3"))
+        assert {i.challenge.slug: i.points for i in made.items} == {
+            "softmax": 2.5, "scaled-scores": 1}
+        assert (made.late_percent_per_day, made.late_max_percent) == (10, 30)
+    refused = client.post(f"{course['path']}/assignments", data={
+        **form, "title": "Week 4", "points-softmax": "-1",
+        "csrf_token": page_token(client, course["path"])})
+    assert refused.status_code == 422
+    assert "must be worth 0 to 1000 points" in refused.get_data(as_text=True)
+    assert client.post(f"{course['path']}/assignments", data={
+        **form, "title": "Week 4", "late_percent_per_day": "101",
+        "csrf_token": page_token(client, course["path"])}).status_code == 422
 
 
 def test_an_assignment_typed_in_the_readers_time_zone(app, client, course, password):
@@ -510,3 +550,56 @@ def test_the_course_model_is_untouched_by_a_get(app, client, course, password):
         assert db.session.get(Course, course["id"]) is not None
         assert db.session.scalar(select(CourseMember).where(
             CourseMember.user_id == _user("zed").id)) is None
+
+
+def test_the_roster_names_students_for_the_exports(app, client, course, password):
+    """A student saves their own name and e-mail; an instructor adds the student number,
+    and a blank field of theirs leaves a value as it is; the members table shows them."""
+    roster = f"{course['path']}/roster"
+    sign_in(client, "sam", password)
+    page = client.get(course["path"]).get_data(as_text=True)
+    assert 'data-testid="roster-self"' in page and 'data-testid="roster-member"' not in page
+    saved = client.post(roster, data={
+        "own": "1", "username": "sam", "display_name": "Sam Lee", "email": "sam@example.org",
+        "student_number": "1234", "csrf_token": page_token(client, course["path"])})
+    assert saved.status_code == 302 and saved.headers["Location"].endswith("#roster")
+    page = client.get(course["path"]).get_data(as_text=True)
+    assert 'value="Sam Lee"' in page and 'value="sam@example.org"' in page
+    refused = client.post(roster, follow_redirects=True, data={
+        "username": "sue", "display_name": "Not Sue", "csrf_token": page_token(
+            client, course["path"])}).get_data(as_text=True)
+    assert "Nothing was changed" in refused
+    bad = client.post(roster, follow_redirects=True, data={
+        "own": "1", "username": "sam", "email": "nope", "csrf_token": page_token(
+            client, course["path"])}).get_data(as_text=True)
+    assert "not an e-mail address" in bad
+
+    sign_in(client, "ivy", password)
+    client.post(roster, data={"username": "sam", "display_name": "", "email": "",
+                              "student_number": "2026-0042",
+                              "csrf_token": page_token(client, course["path"])})
+    page = client.get(course["path"]).get_data(as_text=True)
+    assert 'data-testid="roster-member"' in page
+    row = re.search(r'<tr data-member="sam"[^>]*>(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r"<td>([^<]*)</td>", row)[:3] == ["Sam Lee", "sam@example.org",
+                                                       "2026-0042"]
+    with app.app_context():
+        member = db.session.scalar(select(CourseMember).where(
+            CourseMember.course_id == course["id"], CourseMember.user_id == _user("sam").id))
+        assert member.student_number == "2026-0042" and member.email == "sam@example.org"
+
+
+def test_a_student_reads_the_penalty_and_their_own_extension(app, client, course, password):
+    with app.app_context():
+        update_assignment(_user("ivy"), course["id"], course["week"], AssignmentFields(
+            "Week 1", ["softmax", "scaled-scores"], OPENS, DUE,
+            late_penalty=LatePenalty(10, 30), extensions={"sam": DUE + timedelta(days=2)}))
+    sign_in(client, "sam", password)
+    page = client.get(course["path"]).get_data(as_text=True)
+    assert '<small data-testid="late-penalty">−10% of its points a started day, at most 30%' \
+        in page
+    assert re.search(r'data-testid="own-extension">Yours: <time datetime="2026-12-03T14:59:00Z"',
+                     page)
+    sign_in(client, "sue", password)
+    page = client.get(course["path"]).get_data(as_text=True)
+    assert 'data-testid="late-penalty"' in page and 'data-testid="own-extension"' not in page

@@ -74,3 +74,14 @@ def test_logged_out_session_no_longer_reaches_the_api(client, catalog, login):
     token = login()
     client.post("/logout", data={"csrf_token": token})
     assert client.get("/api/v1/submissions").status_code == 401
+
+
+def test_a_logged_in_cell_run_needs_the_csrf_header_and_a_visitors_none(client, login, app):
+    app.config["RUN_WAIT_SECONDS"] = 0  # no worker runs here: answer at once
+    cell = "/api/v1/lessons/attention-basics/cells/example/runs"
+    assert client.post(cell, json={"code": "print(1)"}).status_code == 202  # a visitor
+    token = login()
+    refused = client.post(cell, json={"code": "print(1)"})
+    assert refused.status_code == 400 and refused.get_json()["error"]["code"] == "csrf_failed"
+    taken = client.post(cell, json={"code": "print(1)"}, headers={"X-CSRFToken": token})
+    assert taken.status_code == 202

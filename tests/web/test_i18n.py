@@ -79,7 +79,7 @@ def test_every_key_the_scripts_ask_for_is_sent(client):
     sources = (PACKAGE.parents[1] / "frontend" / "src").glob("*.js")
     asked = {key for path in sources
              for key in re.findall(r'\bt\("([a-z_]+)"', path.read_text(encoding="utf-8"))}
-    html = client.get("/learn").get_data(as_text=True)
+    html = client.get("/learn/attention-basics").get_data(as_text=True)
     sent = json.loads(re.search(r'id="interface-messages">(.*?)</script>', html, re.S).group(1))
     assert len(asked) > 30 and asked - set(sent) == set()
 

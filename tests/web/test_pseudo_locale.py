@@ -32,7 +32,8 @@ PSEUDO = "eo"
 OPEN, CLOSE = "⟪", "⟫"
 SKIPPED = {"script", "style", "pre", "code", "textarea", "title"}
 # Authored content by locale (statements, hints, the lesson), like a challenge folder's texts.
-AUTHORED = {"statement", "hints", "lesson", "test-name", "challenge-title", "brand", "code"}
+AUTHORED = {"statement", "hints", "lesson", "lesson-title", "test-name", "challenge-title",
+            "brand", "code"}
 
 
 def _pseudo(message: str) -> str:
@@ -131,9 +132,10 @@ def test_the_pseudo_locale_is_offered_and_the_scripts_speak_it(client, catalog):
         k for k, m in messages.items() if not m.startswith(OPEN)]
 
 
-@pytest.mark.parametrize("path", ["/", "/learn", "/login", "/register", "/challenges/softmax",
+@pytest.mark.parametrize("path", ["/", "/learn", "/learn/attention-basics", "/login", "/register",
+                                  "/challenges/softmax",
                                   "/account", "/submissions/{id}", "/submissions", "/courses",
-                                  "/api/v1/docs"])
+                                  "/api/v1/docs", "/password/forgot"])
 def test_every_page_speaks_the_pseudo_locale(app, client, catalog, login, path):
     login("ann")
     path = path.format(id=_graded(app, "ann"))

@@ -15,7 +15,8 @@ IMAGE = "<img src=x onerror=alert(1)>"
 HOSTILE_CODE = f'# {IMAGE}\ndef softmax(row):\n    print("{SCRIPT}")\n    return row\n'
 
 
-@pytest.mark.parametrize("path", ["/", "/learn", "/login", "/register", "/challenges/softmax",
+@pytest.mark.parametrize("path", ["/", "/learn", "/learn/attention-basics", "/login", "/register",
+                                  "/challenges/softmax",
                                   "/no/such/page", "/api/v1/health", "/api/v1/docs"])
 def test_every_response_sends_the_policy_and_hardening_headers(client, catalog, path):
     headers = client.get(path).headers
@@ -38,7 +39,8 @@ def test_the_style_nonce_changes_per_request_and_is_offered_to_scripts(client):
 
 
 def test_pages_have_no_inline_scripts(client, catalog):
-    for path in ("/", "/learn", "/challenges/scaled-dot-product-attention", "/api/v1/docs"):
+    for path in ("/", "/learn/attention-basics", "/challenges/scaled-dot-product-attention",
+                 "/api/v1/docs"):
         html = client.get(path).get_data(as_text=True)
         for tag in re.findall(r"<script[^>]*>", html):
             assert 'type="application/json"' in tag or 'src="/static/' in tag, tag

@@ -8,9 +8,16 @@ from arena.api import (
     authoring,
     challenges,
     courses,
+    drafts,
+    editorials,
     errors,
     health,
+    idempotency,
+    insights,
+    lessons,
+    lti,
     regrades,
+    review,
     runs,
     submissions,
     users,
@@ -28,10 +35,10 @@ def init_app(app: APIFlask) -> None:
     # the browser's session, not a bearer token, authenticates an unsafe request.
     csrf.exempt(api)
     for area in (health, challenges, submissions, runs, authoring, courses, regrades,
-                 users):
+                 users, editorials, lessons, review, drafts, insights, lti):
         csrf.exempt(area.bp)
         api.register_blueprint(area.bp)
     app.register_blueprint(api)
-    app.spec_processor(lambda spec: errors.document_bad_bodies(
-        authoring.document_archive_upload(spec)))
+    app.spec_processor(lambda spec: idempotency.document_header(errors.document_bad_bodies(
+        authoring.document_archive_upload(spec))))
     errors.init_app(app)

@@ -45,6 +45,11 @@ auth = TokenOrSessionAuth(
                 "use their session instead, with the CSRF token in `X-CSRFToken` on POST.")
 
 
+#: How an operation that anyone may call, and a token's user with more, documents its security:
+#: no token, or one (`auth_required(auth, optional=True)`).
+ANYONE_OR_TOKEN = [{}, {auth.name: []}]
+
+
 @auth.verify_token
 def verify_token(token: str) -> User | None:
     """Return the user of a live token, or None (401)."""

@@ -4,16 +4,18 @@ publish it, roll back, list and export its versions (docs/authoring.md)."""
 from __future__ import annotations
 
 from apiflask import APIBlueprint, Schema, fields
-from apiflask.validators import Range, Regexp
+from apiflask.validators import OneOf, Range, Regexp
 from flask import Response, request, url_for
 
 from arena.api.auth import auth, current_user
+from arena.api.challenges import VISIBILITY_DOC
 from arena.api.errors import ProblemOut, error_responses
+from arena.api.idempotency import idempotent
 from arena.bounds import MAX_ID
-from arena.errors import InvalidChallenge
+from arena.errors import InvalidChallenge, Unprocessable
 from arena.jobs.intake import validate
 from arena.jobs.validation import validation_body
-from arena.models import Challenge, ChallengeVersion
+from arena.models import Challenge, ChallengeVersion, Visibility
 from arena.services.authoring import (
     archive_of,
     create_challenge,
@@ -24,6 +26,7 @@ from arena.services.authoring import (
     validated_version,
 )
 from arena.services.versions import VERSION, versions_of
+from arena.services.visibility import AUTHORED_DEFAULT
 from graders.files.archive import MAX_ARCHIVE_BYTES, files_from_archive
 from graders.files.rules import files_from_mapping
 from graders.problems import ChallengeProblems, Problem
@@ -45,6 +48,11 @@ class FilesIn(Schema):
                        "statement.<locale>.md (en, and one per content language), starter.py, "
                        "reference.py, cases.py, mutants/<name>.py.",
         "example": {"challenge.toml": "slug = \"row-max\"\n...", "reference.py": "..."}})
+    visibility = fields.String(validate=OneOf([str(v) for v in Visibility]), metadata={
+        "description": f"{VISIBILITY_DOC} A new challenge is `{AUTHORED_DEFAULT}` unless this "
+                       "says otherwise; a replaced draft keeps its challenge's visibility "
+                       "unless this says otherwise. A challenge loaded from a folder is "
+                       "public."})
 
 
 ARCHIVE = ("A .zip or .tar.gz of the folder (the files at its root, or in one top folder), "
@@ -55,7 +63,9 @@ def document_archive_upload(spec: dict) -> dict:
     """Add the multipart archive upload beside the JSON body of the two upload operations
     (APIFlask declares one body type per operation)."""
     archive = {"type": "object", "required": ["archive"], "properties": {
-        "archive": {"type": "string", "format": "binary", "description": ARCHIVE}}}
+        "archive": {"type": "string", "format": "binary", "description": ARCHIVE},
+        "visibility": {"type": "string", "enum": [str(v) for v in Visibility],
+                       "description": VISIBILITY_DOC}}}
     for path, method in (("/api/v1/challenges", "post"), ("/api/v1/challenges/{slug}", "put")):
         body = spec["paths"][path][method].setdefault("requestBody", {"content": {}})
         body["content"]["multipart/form-data"] = {"schema": archive}
@@ -75,11 +85,13 @@ class PublishIn(Schema):
 
 
 class DraftOut(Schema):
-    """A version of a challenge and its state."""
+    """A version of a challenge and its state, and who sees the challenge."""
 
     slug = fields.String()
     version = fields.Integer()
     status = fields.String(metadata={"example": "draft"})
+    visibility = fields.String(metadata={
+        "description": VISIBILITY_DOC, "enum": [str(v) for v in Visibility]})
 
 
 class UrlOut(Schema):
@@ -151,9 +163,20 @@ def _uploaded_files(json_data: dict) -> dict[str, bytes]:
     raise InvalidChallenge([Problem(NO_FILES)])
 
 
+def _visibility(json_data: dict) -> Visibility | None:
+    """Read the visibility asked, from the JSON body or the archive's multipart form."""
+    asked = json_data.get("visibility") or request.form.get("visibility")
+    if asked is None:
+        return None
+    try:
+        return Visibility(asked)
+    except ValueError:
+        raise Unprocessable(f"visibility must be one of: {', '.join(Visibility)}") from None
+
+
 def _described(challenge: Challenge, version: ChallengeVersion) -> dict:
     return {"slug": challenge.slug, "version": version.number,
-            "status": str(challenge.state_of(version))}
+            "status": str(challenge.state_of(version)), "visibility": challenge.visibility}
 
 
 @bp.post("/challenges")
@@ -163,9 +186,11 @@ def _described(challenge: Challenge, version: ChallengeVersion) -> dict:
 @bp.doc(summary="Create a challenge (a draft)", responses=error_responses(
     401, 403, 409, 413, 422, described={
         409: "A challenge has this slug (code `exists`)", 422: UPLOAD_422}))
+@idempotent
 def create_view(json_data: dict) -> dict:
     """Upload a new challenge's files; its first version is a draft that learners never see."""
-    version = create_challenge(current_user(), _uploaded_files(json_data))
+    version = create_challenge(current_user(), _uploaded_files(json_data),
+                               _visibility(json_data))
     return _described(version.challenge, version)
 
 
@@ -177,7 +202,8 @@ def create_view(json_data: dict) -> dict:
     *AUTHORING_ERRORS, 409, 413, 422, described={422: UPLOAD_422}))
 def replace_view(slug: str, json_data: dict) -> dict:
     """Upload new files for a challenge: they become its draft (the published one stays)."""
-    version = replace_draft(current_user(), slug, _uploaded_files(json_data))
+    version = replace_draft(current_user(), slug, _uploaded_files(json_data),
+                            _visibility(json_data))
     return _described(version.challenge, version)
 
 
@@ -202,10 +228,16 @@ def files_view(slug: str, query_data: dict) -> dict:
         responses=error_responses(*AUTHORING_ERRORS, 409, described={
             429: "Too many refused tokens from your address, or too many of your versions "
                  "being validated or prepared (code `too_many_pending`)"}))
+@idempotent(answer=lambda _: _validation_asked())
 def validate_view(slug: str) -> tuple:
     """Queue a validation of the draft."""
     validate(current_user(), slug)
-    url = url_for(".validation_view", slug=slug)
+    return _validation_asked()
+
+
+def _validation_asked() -> tuple:
+    """Answer 202 with where to follow the validation of this request's challenge."""
+    url = url_for("api.authoring.validation_view", slug=request.view_args["slug"])
     return {"url": url}, 202, {"Location": url}
 
 

@@ -9,6 +9,7 @@ from flask import url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
+from arena.api.idempotency import idempotent
 from arena.bounds import MAX_ID
 from arena.jobs.intake import regrade as queue_regrade
 from arena.models import Regrade
@@ -76,11 +77,16 @@ def _shown(regrade: Regrade) -> dict:
         responses=error_responses(401, 403, 404, 422, described={
             404: "No published challenge, course or student by that name (or not yours), or "
                  "no assignment of the course holds the challenge"}))
+@idempotent(created=Regrade, answer=lambda regrade: _accepted(regrade))
 def regrade_view(slug: str, json_data: dict) -> tuple:
     """Queue a regrade."""
-    regrade = queue_regrade(current_user(), slug, json_data.get("course"),
-                            json_data.get("student"))
-    url = url_for(".show_view", regrade_id=regrade.id)
+    return _accepted(queue_regrade(current_user(), slug, json_data.get("course"),
+                                   json_data.get("student")))
+
+
+def _accepted(regrade: Regrade) -> tuple:
+    """Answer 202 with where to follow the regrade."""
+    url = url_for("api.regrades.show_view", regrade_id=regrade.id)
     return {"id": regrade.id, "url": url}, 202, {"Location": url}
 
 

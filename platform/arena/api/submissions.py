@@ -10,6 +10,7 @@ from flask import current_app, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
+from arena.api.idempotency import idempotent
 from arena.api.locale import LangQuery
 from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.config import DEFAULTS
@@ -18,6 +19,7 @@ from arena.jobs.intake import submit
 from arena.jobs.waiters import waiters_of
 from arena.models import Kind, Submission
 from arena.presenters import present_submission, submission_summary, submission_url
+from arena.services.feedback import release_times
 from arena.services.submissions import (
     Filters,
     Page,
@@ -89,6 +91,24 @@ class TestOut(Schema):
         "description": "Public tests of attention challenges: your attention weights on this "
                        "example, read by calling your function with the values replaced by "
                        "the identity (null when they cannot be read)."})
+    line = fields.Integer(allow_none=True, metadata={
+        "description": "Public tests only: the line of your code where it failed, if it did."})
+    traceback = fields.String(allow_none=True, metadata={
+        "description": "Public tests only: the traceback of an error, your own frames only."})
+
+
+class ShownRowOut(TestOut):
+    """A row to show: a public test, or hidden tests that pass or fail alike saying the same."""
+
+    count = fields.Integer(metadata={"description": "How many tests the row stands for."})
+    names = fields.List(fields.String(), metadata={"description": "Their names."})
+
+
+class SummaryOut(Schema):
+    """What a run's public examples say (never a verdict)."""
+
+    state = fields.String(validate=OneOf(["pass", "fail", "not-run"]))
+    text = fields.String(metadata={"description": "In the reader's language."})
 
 
 class GradeOut(Schema):
@@ -111,10 +131,17 @@ class SubmissionSummaryOut(AcceptedOut):
     user = fields.String()
     kind = fields.String()
     verdict = fields.String(allow_none=True)
-    passed = fields.Integer()
-    total = fields.Integer()
+    passed = fields.Integer(allow_none=True, metadata={
+        "description": "Tests passed; null while the feedback is withheld (`withheld_until`)."})
+    total = fields.Integer(allow_none=True, metadata={
+        "description": "Tests; null while the feedback is withheld (`withheld_until`)."})
     created_at = fields.DateTime()
     finished_at = fields.DateTime(allow_none=True)
+    withheld_until = fields.DateTime(allow_none=True, metadata={
+        "description": "Set while an assignment of a course you study in holds back this "
+                       "submission's feedback until its due time (`feedback`: `after_due`): "
+                       "until then you read its verdict alone, without the named bug, the "
+                       "test rows, the counts, messages or output. Null once shown in full."})
 
 
 class SubmissionOut(SubmissionSummaryOut):
@@ -128,10 +155,21 @@ class SubmissionOut(SubmissionSummaryOut):
         "description": "The named bug, explained: the one known-wrong variant that explains "
                        "most of the failing tests, if any does."})
     tests = fields.List(fields.Nested(TestOut))
+    rows = fields.List(fields.Nested(ShownRowOut), metadata={
+        "description": "The tests as pages and clients show them: each public test, and one "
+                       "row per group of hidden tests that pass or fail alike with the same "
+                       "message."})
+    summary = fields.Nested(SummaryOut, allow_none=True, metadata={
+        "description": "A finished run's summary of its public examples; null for a "
+                       "submission (its verdict says it) and while not done."})
     version = fields.Integer(metadata={"description": "The challenge version it was graded "
                                                       "against (a regrade moves it on)."})
     history = fields.List(fields.Nested(GradeOut), metadata={
         "description": "The verdicts regrades replaced, oldest first."})
+    call = fields.Raw(allow_none=True, metadata={
+        "description": "A console run's call: the arguments typed, as data ({\"args\", "
+                       "\"kwargs\"}); its one test's `got` is what the function returned. "
+                       "Null for every other run and submission."})
     pinned_grades = fields.List(fields.Nested(GradeOut), metadata={
         "description": "Its grades against other versions than `version` that assignments "
                        "of its author's courses pin (graded in the same job): what those "
@@ -157,6 +195,7 @@ def accepted(submission: Submission) -> tuple[dict, int, dict]:
 @bp.input(CodeIn, location="json")
 @bp.output(AcceptedOut, status_code=202, headers=ACCEPTED_HEADERS)
 @bp.doc(summary="Submit code for grading", responses=error_responses(400, 401, 404, 413, 422))
+@idempotent(created=Submission, answer=accepted)
 def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
     """Queue code against the public examples and the hidden tests; answer 202 at once."""
     return accepted(submit(current_user(), slug, json_data["code"], Kind.SUBMISSION))
@@ -193,7 +232,7 @@ def show_view(submission_id: int, query_data: dict) -> dict:
             if waiting:
                 wait_until_done(submission.id, wait)
                 submission = get_submission(user, submission_id)  # as it is now
-    return present_submission(submission, query_data["lang"])
+    return present_submission(submission, query_data["lang"], user)
 
 
 @bp.get("/submissions")
@@ -212,7 +251,8 @@ def list_view(query_data: dict) -> dict:
     filters = Filters(**{name: query_data.get(name) for name in FILTERS})
     page = submission_page(current_user(), filters, query_data.get("before"),
                            query_data["limit"])
-    return {"submissions": [submission_summary(s) for s in page.items],
+    withheld = release_times(current_user(), page.items)
+    return {"submissions": [submission_summary(s, withheld.get(s.id)) for s in page.items],
             "next": next_url(page, query_data)}
 
 

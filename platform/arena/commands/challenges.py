@@ -10,14 +10,14 @@ import click
 from flask import Flask
 
 from arena import create_app
-from arena.db import upgraded_app
+from arena.db import checked_app
 from arena.errors import ArenaError, NotFound
 from arena.extensions import db
 from arena.jobs.sandbox import close_sandbox, get_sandbox
 from arena.jobs.validation import VALIDATIONS, run_validation
 from arena.models import ChallengeVersion
 from arena.services.authoring import archive_of, challenge_named, import_challenge, named_version
-from arena.services.catalog import SyncReport, list_challenges, sync_catalog
+from arena.services.catalog import SyncReport, published_challenges, sync_catalog
 from arena.services.users import find_user
 from arena.services.versions import challenge_spec
 from graders.authoring.catalog import catalog_markdown
@@ -26,6 +26,7 @@ from graders.authoring.scaffold import scaffold
 from graders.authoring.validate import Validation, strength_table, validate_all
 from graders.challenge.spec import ChallengeSpec, load_catalog
 from graders.files.archive import files_from_archive
+from graders.files.glossary import folder_problems, load_glossary
 from graders.grading.prepare import PrepareError
 from graders.problems import ChallengeProblems, Problem
 
@@ -42,7 +43,7 @@ def challenges_sync(jobs: int) -> None:
     """Load the challenge folders: each new or changed one is validated, and published only
     if valid; a broken or invalid folder is reported and its published version stays live.
     Exits 1 if any folder was not published."""
-    app = upgraded_app()
+    app = checked_app()
     with app.app_context():
         report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
         echo_sync(report)
@@ -84,8 +85,7 @@ def _validate_versions(app: Flask, version_ids: list[int], jobs: int) -> int:
                     "INVALID, not published"
                 click.echo(f"{slug} version {number}: {verdict}")
                 for problem in validation["problems"]:
-                    where = ":".join(str(problem[k]) for k in ("file", "line") if problem[k])
-                    click.echo(f"  - {where + ': ' if where else ''}{problem['message']}")
+                    click.echo(f"  - {Problem(**problem)}")
                 failed += not validation["valid"]
     finally:
         close_sandbox(app)
@@ -100,7 +100,7 @@ def _validate_versions(app: Flask, version_ids: list[int], jobs: int) -> int:
               help="draft, published or a number (default: the draft, else the published).")
 def challenges_export(slug: str, output: str, which: str | None) -> None:
     """Write a challenge version's folder as a .tar.gz, byte for byte."""
-    app = upgraded_app()
+    app = checked_app()
     with app.app_context():
         try:
             version = named_version(challenge_named(slug), which)
@@ -122,7 +122,7 @@ def challenges_export(slug: str, output: str, which: str | None) -> None:
 def challenges_import(archive: str, username: str, no_publish: bool) -> None:
     """Import a .zip or .tar.gz of a challenge folder as a draft, validate it, and publish it
     if valid (like the API's upload). Exits 1 unless it ends valid."""
-    app = upgraded_app()
+    app = checked_app()
     with app.app_context():
         user = None
         if username is not None:
@@ -163,9 +163,9 @@ def challenges_new(slug: str, entry_point: str, root: str | None) -> None:
 @challenges.command("list")
 def challenges_list() -> None:
     """List the challenges in the database."""
-    app = upgraded_app()
+    app = checked_app()
     with app.app_context():
-        for spec in map(challenge_spec, list_challenges()):
+        for spec in map(challenge_spec, published_challenges()):
             click.echo(f"{spec.slug:32} {spec.difficulty:7} {spec.track:12} "
                        f"{spec.title.get('en', '')}")
 
@@ -191,6 +191,10 @@ def challenges_validate(slugs: tuple[str, ...], jobs: int) -> None:
                 bar.update(1, result)
         finally:
             close_sandbox(app)
+    terms = load_glossary()
+    for spec in specs:  # the Korean terms: a folder's text, no sandbox needed
+        results[spec.slug].problems += folder_problems(
+            Path(app.config["CHALLENGES_DIR"]) / spec.slug, terms)
     for line in strength_table([results[s.slug] for s in specs]
                                + [results[slug] for slug in sorted(broken)]):
         click.echo(line)

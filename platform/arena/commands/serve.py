@@ -14,12 +14,15 @@ import click
 import waitress
 from flask import Flask
 
+from arena import logs
 from arena.commands.challenges import echo_sync
-from arena.db import upgraded_app
+from arena.config import shown_url
+from arena.db import checked_app
 from arena.jobs.pruner import Pruner
 from arena.jobs.queue import get_queue
 from arena.jobs.sandbox import close_sandbox, get_sandbox
-from arena.services.catalog import list_challenges, sync_catalog
+from arena.jobs.workers import register_worker
+from arena.services.catalog import published_challenges, sync_catalog
 
 
 def _is_loopback(host: str) -> bool:
@@ -34,9 +37,11 @@ def _is_loopback(host: str) -> bool:
 @click.option("--port", default=8000, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
     """Serve the web app and the API, with embedded grading workers (ARENA_QUEUE=embedded)
-    or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed)."""
+    or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed). Never
+    migrates: refuses a schema that is not this code's newest (`arena db upgrade`)."""
     _refuse_taken(host, port)
-    app = upgraded_app()
+    logs.setup()
+    app = checked_app()
     embedded = app.config["QUEUE"] == "embedded"
     if embedded:
         _check_sandbox(app, host)
@@ -93,9 +98,9 @@ def _sync_and_say(app: Flask) -> None:
     with app.app_context():
         report = sync_catalog(Path(app.config["CHALLENGES_DIR"]))
         echo_sync(report)
-        live = len(list_challenges())
+        live = len(published_challenges())
     click.echo(f"challenges: {live} published, {len(report.pending)} being validated (each "
-               f"appears when proven valid); database: {app.config['DATABASE_URL']}")
+               f"appears when proven valid); database: {shown_url(app.config['DATABASE_URL'])}")
 
 
 @click.command()
@@ -106,11 +111,14 @@ def _sync_and_say(app: Flask) -> None:
                    "(every third of ARENA_LEASE_SECONDS): a health check reads its age.")
 def worker(concurrency: int, alive_file: Path | None) -> None:
     """Grade for the distributed queue (ARENA_QUEUE=distributed, ARENA_REDIS_URL): any
-    number of these, on any hosts that share the database and Redis."""
-    app = upgraded_app()
+    number of these, on any hosts that share the database and Redis. Never migrates: refuses
+    a schema that is not this code's newest (`arena db upgrade`)."""
+    logs.setup()
+    app = checked_app()
     if app.config["QUEUE"] != "distributed":
         raise click.ClickException("arena worker serves the distributed queue: set "
                                    "ARENA_QUEUE=distributed and ARENA_REDIS_URL")
+    registry = register_worker(app)  # before the sandbox: its containers are this name's
     _check_sandbox(app, "127.0.0.1")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     pruner = Pruner(app)  # the web tier may be gunicorn, which prunes nothing
@@ -120,3 +128,4 @@ def worker(concurrency: int, alive_file: Path | None) -> None:
     finally:
         pruner.stop()
         close_sandbox(app)
+        registry.stop()

@@ -43,6 +43,7 @@ def show(slug: str, lang: str | None) -> None:
     except ClientError as exc:
         raise click.ClickException(str(exc)) from exc
     click.echo(f"# {challenge['title']}\n\n{challenge['statement'].strip()}\n")
+    click.echo("".join(f"- {rule}\n" for rule in challenge.get("rules", [])))
     click.echo(f"Write `{challenge['entry_point']}`: `arena pull {slug}` writes the starter.")
 
 

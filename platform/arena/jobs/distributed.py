@@ -26,24 +26,29 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import redis
 from celery import Celery
-from celery.signals import worker_shutting_down
+from celery.exceptions import CPendingDeprecationWarning
+from celery.signals import setup_logging, worker_shutting_down
 from flask import Flask
 
+from arena import logs
 from arena.jobs import finished
 from arena.jobs.kinds import reap
 from arena.jobs.queue import AuthorLane
 from arena.jobs.sandbox import get_author_sandbox
 from arena.jobs.work import grade_next, queued_submissions, work_next
+from arena.jobs.workers import worker_state
 from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 GRADING, BACKGROUND = "grading", "background"
 FINISHED = "arena:finished"  # the publish/subscribe channel of recorded verdicts
 RESUBSCRIBE_SECONDS = 1.0
+CANCEL_WARNING = r"\s*In Celery 5\.1 we introduced an optional breaking change"
 
 
 def make_celery(app: Flask) -> Celery:
@@ -132,11 +137,19 @@ class DistributedQueue:
         messages), instead of holding this one past its grace period."""
         stopping = threading.Event()
         worker_shutting_down.connect(lambda **_: stopping.set(), weak=False)
+        setup_logging.connect(lambda **_: logs.setup(), weak=False)  # ours, not Celery's
+        # On each reconnection to Redis, Celery 5 warns (many lines) that a later version
+        # will cancel the tasks running when the connection was lost. The setting that
+        # silences it (worker_cancel_long_running_tasks_on_connection_loss) would try to kill
+        # grading threads, which the threads pool cannot (a traceback per task instead); the
+        # messages are only wake-ups and the rows the jobs: keep the default, without words.
+        warnings.filterwarnings("ignore", message=CANCEL_WARNING,
+                                category=CPendingDeprecationWarning)
         finished.relay(self.app.config["REDIS_URL"], self._publish)
         lane = AuthorLane(self.app, get_author_sandbox(self.app, sandbox), self._wake_graders)
         self._tasks(sandbox, stopping, lane)
-        keeper = threading.Thread(target=self._keep, args=(alive_file,), name="arena-keeper",
-                                  daemon=True)
+        keeper = threading.Thread(target=self._keep, args=(alive_file, sandbox, concurrency),
+                                  name="arena-keeper", daemon=True)
         keeper.start()
         lane.start()
         try:
@@ -171,9 +184,10 @@ class DistributedQueue:
         if waiting:
             self.notify(count=min(waiting, 32))
 
-    def _keep(self, alive_file: Path | None) -> None:
+    def _keep(self, alive_file: Path | None, sandbox: Sandbox, concurrency: int) -> None:
         """Every third of a lease: reap lapsed leases, and send messages for jobs that wait
-        while their list is empty (lost messages), plus one background message; then touch
+        while their list is empty (lost messages), plus one background message; describe
+        this worker and its pools to its registration (arena.jobs.workers); then touch
         `alive_file`, if given, since the database and Redis answered."""
         interval = self.app.config["LEASE_SECONDS"] / 3
         while True:
@@ -187,6 +201,9 @@ class DistributedQueue:
                         self.notify(count=min(waiting, 32))
                     if not lists.llen(BACKGROUND):
                         self.notify(background=True)
+                registration = self.app.extensions.get("arena.worker")
+                if registration is not None:
+                    registration.describe(worker_state(concurrency, sandbox))
                 if alive_file:
                     alive_file.touch()
             except Exception:  # the database or Redis is away: try again next time

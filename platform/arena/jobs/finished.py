@@ -75,10 +75,11 @@ def watching(submission_id: int) -> Iterator[threading.Event]:
                 _watched[submission_id] = (event, watchers - 1)
 
 
-def wait_until_done(submission_id: int, timeout: float, interval: float = 0.1) -> bool:
+def wait_until_done(submission_id: int, timeout: float, interval: float = 1.0) -> bool:
     """Wait until a submission is done or `timeout` seconds pass; tell whether it is done.
 
-    It looks every `interval` seconds, and at once when its verdict is announced."""
+    It looks at once when its verdict is announced, and every `interval` seconds in case an
+    announcement was lost (a relay away): each look is a query, and a class waits at once."""
     deadline = time.monotonic() + timeout
     with watching(submission_id) as recorded:
         while True:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from functools import cache
+from typing import Any
 
 from sqlalchemy import ColumnElement, Select, case, exists, func, select
 from sqlalchemy.orm import aliased
@@ -23,11 +24,12 @@ from arena.jobs import finished
 from arena.jobs.lifecycle import JobKind
 from arena.jobs.preparation import prepared_data, prepared_versions, request_preparation
 from arena.jobs.records import clean_text, pinned_grade, report_values, test_row
-from arena.models import ChallengeVersion, Kind, RegradeItem, Submission, User
+from arena.models import CellRun, ChallengeVersion, Kind, RegradeItem, Submission, User
 from arena.models.types import utcnow
 from arena.services.gradebook_cells import pinned_versions, refresh_submission
 from arena.services.versions import version_spec
 from graders.challenge.prepared import Prepared
+from graders.grading.console import call_once
 from graders.grading.grade import grade
 from graders.messages import N_
 from graders.report import GradeReport
@@ -47,11 +49,13 @@ GAVE_UP = N_("Grading was interrupted too many times; the platform gave up. This
 
 def user_busy(user_id: ColumnElement[int]) -> ColumnElement[bool]:
     """The condition that the user `user_id` (a column or an expression) has a job running:
-    a submission or run of theirs, or a regrade item of one."""
+    a submission or run of theirs, a regrade item of one, or a run of a lesson's cell."""
     running, item, regraded = aliased(Submission), aliased(RegradeItem), aliased(Submission)
+    cell = aliased(CellRun)
     return (exists().where(running.user_id == user_id, running.status == Status.RUNNING)
             | exists().where(item.status == Status.RUNNING, regraded.id == item.submission_id,
-                             regraded.user_id == user_id))
+                             regraded.user_id == user_id)
+            | exists().where(cell.user_id == user_id, cell.status == Status.RUNNING))
 
 
 def lock_user(user_id: ColumnElement[int]) -> None:
@@ -84,6 +88,12 @@ class Submissions(UserJobs):
 
     def gave_up(self) -> dict[str, object]:
         return {"verdict": str(Verdict.INTERNAL_ERROR), "message": GAVE_UP}
+
+    def queued_since(self) -> ColumnElement[Any]:
+        return Submission.created_at
+
+    def verdict(self, values: dict[str, object]) -> str:
+        return str(values.get("verdict") or super().verdict(values))
 
     def run(self, job_id: int, sandbox: Sandbox) -> None:
         grade_submission(job_id, sandbox)
@@ -162,7 +172,10 @@ def record_internal_error(submission_id: int, attempt: int, message: str) -> boo
 
 def _against(version: ChallengeVersion, prepared: Prepared, submission: Submission,
              sandbox: Sandbox) -> GradeReport:
-    """Grade a submission against one prepared version (a run: its public examples only)."""
+    """Grade a submission against one prepared version (a run: its public examples only; a
+    console run: one call on the arguments the learner typed)."""
+    if submission.call is not None:
+        return call_once(version_spec(version), submission.call, submission.code, sandbox)
     return grade(version_spec(version), prepared, submission.code, sandbox,
                  public_only=submission.kind == Kind.RUN)
 

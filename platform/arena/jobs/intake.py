@@ -11,17 +11,18 @@ from flask import current_app
 from arena.extensions import db
 from arena.jobs.preparation import needs_preparation, request_preparation
 from arena.jobs.queue import get_queue
-from arena.models import ChallengeVersion, Regrade, Submission, User
-from arena.ratelimit import count_intake
+from arena.models import CellRun, ChallengeVersion, Regrade, Submission, User
+from arena.ratelimit import count_cell_run, count_intake
 from arena.services.authoring import validate_draft
 from arena.services.catalog import get_challenge
 from arena.services.lane_requests import refuse_past_cap
+from arena.services.lessons import create_cell_run
 from arena.services.regrades import request_regrade
 from arena.services.submissions import create_submission
 
 
 def submit(user: User, slug: str, code: str, kind: str,
-           version: ChallengeVersion | None = None) -> Submission:
+           version: ChallengeVersion | None = None, call: dict | None = None) -> Submission:
     """Store the code as a queued submission of `kind` (a run or a submission) and wake a worker;
     `version` pins it to that version instead of the published one (an author's draft run).
 
@@ -29,18 +30,29 @@ def submit(user: User, slug: str, code: str, kind: str,
     or the work they may have queued or running (ARENA_MAX_PENDING_PER_USER), answer 429; a
     draft that must be prepared first counts against its author's lane work
     (ARENA_MAX_AUTHORING_PER_USER). A submission waits for its version's preparation, never
-    on a grading worker."""
+    on a grading worker. `call`: a console run's arguments (one call, no examples)."""
     count_intake(user.id, str(kind))
     config = current_app.config
-    waits = needs_preparation(version or get_challenge(slug).current_version)
+    waits = needs_preparation(version or get_challenge(slug, user).current_version)
     if waits and version is not None:
         refuse_past_cap(version)
     submission = create_submission(user, slug, code, kind, max_bytes=config["MAX_CODE_BYTES"],
-                                   version=version, max_pending=config["MAX_PENDING_PER_USER"])
+                                   version=version, max_pending=config["MAX_PENDING_PER_USER"],
+                                   call=call)
     if waits and request_preparation(submission.version_id):
         db.session.commit()
     get_queue(current_app).notify(background=waits)
     return submission
+
+
+def run_cell(user: User | None, slug: str, cell_id: str, code: str) -> CellRun:
+    """Store the code as a queued run of a lesson's cell (`user` None: a visitor's) and wake a
+    worker; past the address's or the user's cell-run limit (ARENA_CELL_RUN_RATE_LIMIT,
+    ARENA_CELL_RUN_USER_RATE_LIMIT), answer 429."""
+    count_cell_run(user.id if user else None)
+    run = create_cell_run(user, slug, cell_id, code)
+    get_queue(current_app).notify()
+    return run
 
 
 def regrade(user: User, slug: str, course_id: int | None = None,

@@ -1,11 +1,11 @@
-"""The authoring lane's order: validations and preparations of challenge versions, in turns
-between authors.
+"""The authoring lane's order: validations, preparations and examples of challenge versions,
+in turns between authors.
 
-Both are jobs on the version's row, each with its own lifecycle columns (arena.jobs.validation,
-arena.jobs.preparation); a version runs at most one of the two at a time (each claim waits
-while the other runs). They run only in the lane's threads (arena.jobs.queue.AuthorLane),
-never on a grading worker, each within the budget of bytes and seconds
-(arena.jobs.preparation.budget). Authors take turns, as learners do
+Each is a job on the version's row, with its own lifecycle columns (arena.jobs.validation,
+arena.jobs.preparation, arena.jobs.examples); a version never validates and prepares at once
+(each claim waits while the other runs). They run only in the lane's threads
+(arena.jobs.queue.AuthorLane), never on a grading worker, each within the budget of bytes and
+seconds (arena.jobs.preparation.budget). Authors take turns, as learners do
 (arena.jobs.grading.fair_order), and one author may have at most ARENA_MAX_AUTHORING_PER_USER
 versions with work queued or running.
 """
@@ -18,6 +18,7 @@ from sqlalchemy import ColumnElement, Select, case, func, literal, or_, select, 
 from sqlalchemy.orm import aliased
 
 from arena.extensions import db
+from arena.jobs.examples import EXAMPLES, request_examples
 from arena.jobs.lifecycle import JobKind
 from arena.jobs.preparation import PREPARATIONS, request_preparation
 from arena.jobs.validation import VALIDATIONS
@@ -26,24 +27,30 @@ from graders.sandbox.base import Sandbox
 from graders.verdicts import Status
 
 #: The lane's kinds of job, by name.
-LANE_KINDS: dict[str, JobKind] = {kind.name: kind for kind in (PREPARATIONS, VALIDATIONS)}
+LANE_KINDS: dict[str, JobKind] = {kind.name: kind
+                                  for kind in (PREPARATIONS, EXAMPLES, VALIDATIONS)}
 
 
 def _queued(kind: JobKind) -> Select:
     """Select the queued jobs of one kind that may start (their version does not run the
     other), with their rank within a turn: first preparations that a submission waits for
-    (someone is often at a page), then other preparations, then validations."""
+    (someone is at a page), then examples (a second or two each: every page shows its own
+    soon), then other preparations, then validations."""
     waited = select(Submission.id).where(Submission.status == Status.QUEUED,
                                          Submission.version_id == ChallengeVersion.id).exists()
-    rank = case((waited, 0), else_=1) if kind is PREPARATIONS else literal(2)
+    ranks = {PREPARATIONS: case((waited, 0), else_=2), EXAMPLES: literal(1)}
+    rank = ranks.get(kind, literal(3))
     return select(literal(kind.name).label("kind"), rank.label("rank"), ChallengeVersion.id,
                   ChallengeVersion.author_id).where(kind.status == Status.QUEUED,
                                                     *kind.may_start())
 
 
-def _later(first: ColumnElement, second: ColumnElement) -> ColumnElement:
-    """The later of two instants, either of which may be NULL."""
-    return case((or_(second.is_(None), first > second), first), else_=second)
+def _later(first: ColumnElement, *others: ColumnElement) -> ColumnElement:
+    """The latest of instants, any of which may be NULL (one per lane kind)."""
+    latest = first
+    for other in others:
+        latest = case((or_(other.is_(None), latest > other), latest), else_=other)
+    return latest
 
 
 @cache
@@ -82,15 +89,18 @@ def claim_next() -> tuple[str, int] | None:
 
 
 def request_waiting() -> None:
-    """Queue the preparations nobody asked for yet: of the current versions (so that their
-    pages show examples), and of versions that queued submissions wait for (one a crash kept
-    from asking, or from before this lane)."""
+    """Queue the preparations nobody asked for yet: of the current versions (with their
+    examples, so that their pages show them soon), and of versions that queued submissions
+    wait for (one a crash kept from asking, or from before this lane)."""
     never = ChallengeVersion.prepare_status.is_(None)
     current = select(Challenge.current_version_id).where(Challenge.active)
     waited = select(Submission.version_id).where(Submission.status == Status.QUEUED)
-    for version_id in db.session.scalars(select(ChallengeVersion.id).where(
-            never, or_(ChallengeVersion.id.in_(current), ChallengeVersion.id.in_(waited)))):
+    for version_id, shown in db.session.execute(
+            select(ChallengeVersion.id, ChallengeVersion.id.in_(current)).where(
+                never, or_(ChallengeVersion.id.in_(current), ChallengeVersion.id.in_(waited)))):
         request_preparation(version_id)
+        if shown:
+            request_examples(version_id)
     db.session.commit()
 
 

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from flask import Flask, current_app
-from sqlalchemy import ColumnElement, or_, update
+from sqlalchemy import ColumnElement, null, or_, select, update
 
 from arena.extensions import db
 from arena.models.types import utcnow
@@ -79,6 +79,16 @@ class JobKind(ABC):
         """Return the values a job records when it lapsed MAX_ATTEMPTS times."""
         return {}
 
+    def queued_since(self) -> ColumnElement[Any] | None:
+        """Return when a job was asked for (its queue wait starts there), as an expression on
+        its row; None when its table does not record it."""
+        return None
+
+    def verdict(self, values: dict[str, object]) -> str:
+        """Name how a job ended, from the values its `finish` records (its log line): `done`
+        unless a kind says more."""
+        return "done"
+
     @abstractmethod
     def run(self, job_id: int, sandbox: Sandbox) -> None:
         """Do a claimed job and finish it, whatever happens: never leave it running."""
@@ -107,13 +117,30 @@ class JobKind(ABC):
 
     def finish(self, job_id: int, attempt: int, **values: object) -> bool:
         """Mark a running job done with `values` (columns by name; they may set its
-        `finished_at`) if this attempt still owns it; tell whether it did. The caller commits
-        (with what else the job records)."""
-        return db.session.execute(
+        `finished_at`) if this attempt still owns it, and log it (`log_finished`); tell whether
+        it did. The caller commits (with what else the job records)."""
+        done = db.session.execute(
             update(self.model).where(*self.owned(job_id, attempt))
             .values({**self._values(status=Status.DONE, finished_at=utcnow(),
                                     lease_expires_at=None), **values})
         ).rowcount == 1
+        if done:
+            self.log_finished(job_id, values)
+        return done
+
+    def log_finished(self, job_id: int, values: dict[str, object]) -> None:
+        """Log one line for a finished job: its kind, id, verdict, and how long it waited
+        in the queue (when its table records since when) and ran, in seconds; the same
+        fields are the record's `job` attribute, for a structured handler."""
+        queued = self.queued_since()
+        started, ended, since = db.session.execute(
+            select(self.column("started_at"), self.column("finished_at"),
+                   null() if queued is None else queued)
+            .where(self.model.id == job_id)).one()
+        fields = {"kind": self.name, "id": job_id, "verdict": self.verdict(values),
+                  "wait_s": _seconds(since, started), "run_s": _seconds(started, ended)}
+        log.info("job finished %s", " ".join(f"{key}={value}" for key, value in fields.items()),
+                 extra={"job": fields})
 
     def give_back(self, job_id: int, attempt: int) -> bool:
         """Queue a running job again if this attempt still owns it; the caller commits."""
@@ -143,6 +170,13 @@ class JobKind(ABC):
                                     lease_expires_at=None), **self.gave_up()}))
         return db.session.execute(update(self.model).where(lapsed).values(self._values(
             status=Status.QUEUED, started_at=None, lease_expires_at=None))).rowcount
+
+
+def _seconds(start: datetime | None, end: datetime | None) -> float | None:
+    """Return the seconds from `start` to `end`, rounded to milliseconds; None if either is."""
+    if start is None or end is None:
+        return None
+    return round((end - start).total_seconds(), 3)
 
 
 class Heartbeat:

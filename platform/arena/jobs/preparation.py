@@ -46,6 +46,9 @@ class Preparations(JobKind):
     def gave_up(self) -> dict[str, object]:
         return {"prepare_error": GAVE_UP}
 
+    def verdict(self, values: dict[str, object]) -> str:
+        return "failed" if values.get("prepare_error") else "prepared"
+
     def run(self, job_id: int, sandbox: Sandbox) -> None:
         run_preparation(job_id, sandbox)
 

@@ -29,9 +29,12 @@ def clean_data(data: object) -> object:
 
 
 def test_row(submission_id: int, position: int, test: TestReport) -> TestResult:
-    """Build the stored row of one test; public tests keep input, expected, got and weights."""
+    """Build the stored row of one test; public tests keep input, expected, got, weights and
+    where an error was (line, traceback)."""
     detail = None if test.hidden else {"input": test.input, "expected": test.expected,
                                         "got": test.got, "weights": test.weights}
+    if detail is not None and (test.line is not None or test.traceback):
+        detail.update(line=test.line, traceback=clean_text(test.traceback) or None)
     return TestResult(submission_id=submission_id, position=position,
                       name=clean_text(test.name, 128), hidden=test.hidden, passed=test.passed,
                       message=clean_text(test.message),

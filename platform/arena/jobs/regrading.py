@@ -8,6 +8,7 @@ submission's history; a platform failure keeps the verdict it had.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from sqlalchemy import ColumnElement, select, update
 
@@ -38,6 +39,13 @@ class RegradeItems(UserJobs):
 
     def gave_up(self) -> dict[str, object]:
         return {"outcome": Outcome.FAILED}
+
+    def queued_since(self) -> ColumnElement[Any]:
+        return (select(Regrade.created_at).where(Regrade.id == RegradeItem.regrade_id)
+                .correlate_except(Regrade).scalar_subquery())
+
+    def verdict(self, values: dict[str, object]) -> str:
+        return str(values.get("outcome") or super().verdict(values))
 
     def run(self, job_id: int, sandbox: Sandbox) -> None:
         regrade_item(job_id, sandbox)

@@ -12,22 +12,34 @@ from graders.sandbox.selection import select_sandbox
 _lock = threading.Lock()
 
 
+def _ownership(app: Flask) -> dict:
+    """Return whose the sandbox's containers are, and how dead owners are told: the worker's
+    registration (arena.jobs.workers) when this process registered one, else this process."""
+    registry = app.extensions.get("arena.worker")
+    if registry is None:
+        return {}
+    return {"owner": registry.owner, "owner_dead": registry.dead,
+            "reap_every": registry.lease / 3}
+
+
 def get_sandbox(app: Flask) -> Sandbox:
     """Return the app's sandbox, selecting it from ARENA_SANDBOX the first time."""
     with _lock:
         if "arena.sandbox" not in app.extensions:
             app.extensions["arena.sandbox"] = select_sandbox(
                 app.config["SANDBOX"], pool_size=app.config["POOL_SIZE"],
-                build_base=app.config["SANDBOX_BASE"])
+                build_base=app.config["SANDBOX_BASE"], **_ownership(app))
         return app.extensions["arena.sandbox"]
 
 
 def get_author_sandbox(app: Flask, like: Sandbox) -> Sandbox:
     """Return the authoring lane's sandbox: the backend of `like`, without a warm pool, so
-    that validating and preparing never take a container a learner's grading waits for."""
+    that validating and preparing never take a container a learner's grading waits for, and
+    without a reaper (that of `like` reaps the same engine)."""
     with _lock:
         if "arena.author_sandbox" not in app.extensions:
-            app.extensions["arena.author_sandbox"] = select_sandbox(like.name, pool_size=0)
+            app.extensions["arena.author_sandbox"] = select_sandbox(
+                like.name, pool_size=0, **{**_ownership(app), "reap_every": None})
         return app.extensions["arena.author_sandbox"]
 
 

@@ -20,6 +20,7 @@ from arena.models import ChallengeVersion
 from arena.services.lane_requests import validation_state
 from arena.services.versions import publish, version_spec
 from graders.authoring.validate import Validation, steps, validate
+from graders.files.glossary import glossary_problems, load_glossary
 from graders.problems import Problem
 from graders.sandbox.base import Sandbox
 from graders.verdicts import Status
@@ -40,6 +41,11 @@ class Validations(JobKind):
     def gave_up(self) -> dict[str, object]:
         return {"validation": {**validation_state(None, 0, 0, finished=True),
                                "problems": [Problem(GAVE_UP).to_json()]}}
+
+    def verdict(self, values: dict[str, object]) -> str:
+        if "validation" not in values:
+            return super().verdict(values)
+        return "valid" if values["validation"]["valid"] else "invalid"
 
     def run(self, job_id: int, sandbox: Sandbox) -> None:
         run_validation(job_id, sandbox)
@@ -77,6 +83,7 @@ def run_validation(version_id: int, sandbox: Sandbox) -> ChallengeVersion:
     else:
         if result.prepared is None and version.prepared is None:
             record_failure(version, "; ".join(p.message for p in result.problems))
+        result.problems += glossary_problems(version.files or {}, load_glossary())
     finished = VALIDATIONS.finish(version_id, attempt,
                                   validation=validation_state(result, total, total, finished=True))
     db.session.expire(version)  # read again what the finish wrote, in its transaction

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from arena.extensions import db
 from arena.models.lifecycle import lifecycle
-from arena.models.types import JSONText, UTCDateTime, utcnow
+from arena.models.types import JSONText, UTCDateTime, one_of, stored_enum, utcnow
 from graders.verdicts import Status
 
 
@@ -25,6 +25,14 @@ class Origin(StrEnum):
 
     FOLDER = "folder"  # a folder under challenges/, loaded by `arena challenges sync`
     AUTHORED = "authored"  # the API or the pages
+
+
+class Visibility(StrEnum):
+    """Who may see a published challenge (arena.services.visibility says who is who)."""
+
+    PUBLIC = "public"  # everyone, listed in the catalog
+    UNLISTED = "unlisted"  # everyone with its link, never listed
+    COURSE = "course"  # the members of its author's courses, its author and admins
 
 
 class VersionState(StrEnum):
@@ -41,6 +49,7 @@ class Challenge(db.Model):
     (the published one's, else the draft's); its columns are what queries look for."""
 
     __tablename__ = "challenge"
+    __table_args__ = (one_of("visibility", Visibility),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     slug: Mapped[str] = mapped_column(String(64), unique=True)
@@ -48,6 +57,8 @@ class Challenge(db.Model):
     origin: Mapped[str] = mapped_column(String(16), default=Origin.FOLDER)
     owner_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL"))
+    visibility: Mapped[Visibility] = mapped_column(stored_enum(Visibility, 16),
+                                                   default=Visibility.PUBLIC)
     current_version_id: Mapped[int | None] = mapped_column(
         ForeignKey("challenge_version.id", use_alter=True, ondelete="SET NULL")
     )
@@ -77,15 +88,16 @@ class Challenge(db.Model):
 
 
 class ChallengeVersion(lifecycle("validation_", asked=False), lifecycle("prepare_", asked=False),
-                       db.Model):
+                       lifecycle("examples_", asked=False), db.Model):
     """One version of a challenge: its files, the spec read from them, its prepared cases once
     computed, and its latest validation.
 
-    Its validation and its preparation are two jobs of the authoring lane (arena.jobs.validation,
-    arena.jobs.preparation), each with its lifecycle columns (`validation_status`, ...,
-    `prepare_status`, ...): None until asked, then queued, running, done. A preparation is done
-    with `prepared` stored, or with `prepare_error` saying why it failed: submissions wait,
-    unclaimable, until it is done."""
+    Its validation, its preparation and its examples are jobs of the authoring lane
+    (arena.jobs.validation, arena.jobs.preparation, arena.jobs.examples), each with its
+    lifecycle columns (`validation_status`, ..., `prepare_status`, ..., `examples_status`, ...):
+    None until asked, then queued, running, done. A preparation is done with `prepared` stored,
+    or with `prepare_error` saying why it failed: submissions wait, unclaimable, until it is
+    done. Its page shows `examples` (the public cases alone) until then."""
 
     __tablename__ = "challenge_version"
     __table_args__ = (
@@ -98,13 +110,15 @@ class ChallengeVersion(lifecycle("validation_", asked=False), lifecycle("prepare
         Index("ix_challenge_version_author_id_prepare", "author_id", "prepare_started_at"),
         Index("ix_challenge_version_author_id_validation", "author_id",
               "validation_started_at"),
+        Index("ix_challenge_version_examples_status", "examples_status", "author_id"),
+        Index("ix_challenge_version_author_id_examples", "author_id", "examples_started_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     challenge_id: Mapped[int] = mapped_column(ForeignKey("challenge.id", ondelete="CASCADE"))
     number: Mapped[int]  # 1, 2, ... per challenge, in the order versions were made
     content_hash: Mapped[str] = mapped_column(String(64))
-    # The three large documents load only when read (deferred): a submission reads its
+    # The large documents load only when read (deferred): a submission reads its
     # version's spec (its limits among them), and decoding them all took a fifth of a grading's CPU.
     files: Mapped[dict[str, str] | None] = mapped_column(  # path -> text, as uploaded
         JSONText, deferred=True)
@@ -113,6 +127,9 @@ class ChallengeVersion(lifecycle("validation_", asked=False), lifecycle("prepare
     spec: Mapped[dict[str, Any]] = mapped_column(JSON)
     prepared: Mapped[Any | None] = mapped_column(JSONText, deferred=True)
     prepare_error: Mapped[str | None] = mapped_column(Text)
+    #: The public cases alone, prepared (graders.challenge.prepared.Prepared as JSON) before
+    #: the whole preparation is: what the page shows meanwhile.
+    examples: Mapped[Any | None] = mapped_column(JSONText, deferred=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     author_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL"))

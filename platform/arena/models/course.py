@@ -1,12 +1,12 @@
 """Courses: a class with a join code, its members (students and instructors), and its
-assignments (challenges with an opening and a due time)."""
+assignments (challenges with an opening and a due time); a course may be archived."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import Float, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
@@ -32,6 +32,8 @@ class Course(db.Model):
     title: Mapped[str] = mapped_column(String(200))
     join_code: Mapped[str] = mapped_column(String(16), unique=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: When it was archived (read-only: no new assignment, no one joins); None while it runs.
+    archived_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     members: Mapped[list[CourseMember]] = relationship(back_populates="course",
                                                        cascade="all, delete-orphan")
@@ -49,6 +51,11 @@ class CourseMember(db.Model):
     user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
     role: Mapped[str] = mapped_column(String(16), default=CourseRole.STUDENT)
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: How the course's roster names the member (the gradebook and its exports): set by the
+    #: member, the student number by the course's instructors (arena.services.roster).
+    display_name: Mapped[str | None] = mapped_column(String(200))
+    email: Mapped[str | None] = mapped_column(String(254))
+    student_number: Mapped[str | None] = mapped_column(String(64))
 
     course: Mapped[Course] = relationship(back_populates="members")
     user: Mapped[User] = relationship()
@@ -61,11 +68,18 @@ class LatePolicy(StrEnum):
     NOT_COUNTED = "not_counted"  # ignored by the gradebook
 
 
+class FeedbackRelease(StrEnum):
+    """When a student reads the named bug and the test rows of their work on an assignment."""
+
+    IMMEDIATE = "immediate"  # as soon as it is graded
+    AFTER_DUE = "after_due"  # the verdict only until the due time (arena.services.feedback)
+
+
 class Assignment(db.Model):
     """An ordered set of published challenges a course works on between two instants (UTC)."""
 
     __tablename__ = "assignment"
-    __table_args__ = (one_of("late_policy", LatePolicy),)
+    __table_args__ = (one_of("late_policy", LatePolicy), one_of("feedback", FeedbackRelease))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     course_id: Mapped[int] = mapped_column(ForeignKey("course.id", ondelete="CASCADE"),
@@ -74,11 +88,37 @@ class Assignment(db.Model):
     opens_at: Mapped[datetime] = mapped_column(UTCDateTime)
     due_at: Mapped[datetime] = mapped_column(UTCDateTime)
     late_policy: Mapped[str] = mapped_column(String(16), default=LatePolicy.MARKED)
+    feedback: Mapped[str] = mapped_column(String(16), default=FeedbackRelease.IMMEDIATE,
+                                          server_default=FeedbackRelease.IMMEDIATE)
+    #: Late work's penalty (arena.services.grades): this share of its points per started day
+    #: after the due time, up to the cap; 0 per day is no penalty.
+    late_percent_per_day: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    late_max_percent: Mapped[float] = mapped_column(Float, default=100.0, server_default="100")
+    #: Work counts from this instant on (None: from the opening), never from before a student
+    #: joined the course.
+    counts_from: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     course: Mapped[Course] = relationship()
     items: Mapped[list[AssignmentChallenge]] = relationship(
         back_populates="assignment", cascade="all, delete-orphan",
         order_by="AssignmentChallenge.position")
+    extensions: Mapped[list[DueExtension]] = relationship(
+        back_populates="assignment", cascade="all, delete-orphan")
+
+
+class DueExtension(db.Model):
+    """One student's own due time for an assignment: their work is late only after it."""
+
+    __tablename__ = "assignment_extension"
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignment.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    assignment: Mapped[Assignment] = relationship(back_populates="extensions")
+    user: Mapped[User] = relationship()
 
 
 class AssignmentChallenge(db.Model):
@@ -96,6 +136,8 @@ class AssignmentChallenge(db.Model):
     #: When the pin was set: a submission with no grade against the pinned version counts
     #: with the verdict it had then.
     pinned_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: What an accept is worth (arena.services.grades).
+    points: Mapped[float] = mapped_column(Float, default=1.0, server_default="1")
 
     assignment: Mapped[Assignment] = relationship(back_populates="items")
     challenge: Mapped[Challenge] = relationship()

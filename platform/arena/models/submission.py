@@ -59,6 +59,9 @@ class Submission(lifecycle(), db.Model):
     #: in the reader's language; `message` is its English, for logs and old clients. None: the
     #: message is the platform's own, its English msgid in `message`.
     message_data: Mapped[list | None] = mapped_column(JSON)
+    #: A console run's call: the arguments the learner typed, parsed on the host ({"args",
+    #: "kwargs"}); None for every other run and submission.
+    call: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     user: Mapped[User] = relationship()

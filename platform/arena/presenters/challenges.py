@@ -3,10 +3,11 @@ of the version shown."""
 
 from __future__ import annotations
 
-from arena.jobs.preparation import prepared_data
+from arena.jobs.examples import shown_examples
 from arena.models import Challenge, ChallengeVersion
-from arena.presenters.texts import localized
+from arena.presenters.texts import localized, rendered
 from arena.services.versions import challenge_spec, version_spec
+from graders.challenge.rules import rules
 from graders.challenge.spec import ChallengeSpec
 from graders.judging.judge import display
 
@@ -20,7 +21,7 @@ def _summary(spec: ChallengeSpec, lang: str) -> dict:
 
 def challenge_summary(challenge: Challenge, lang: str) -> dict:
     """Present a challenge in the catalog list."""
-    return _summary(challenge_spec(challenge), lang)
+    return {**_summary(challenge_spec(challenge), lang), "visibility": challenge.visibility}
 
 
 def challenge_title(challenge: Challenge, lang: str) -> str:
@@ -32,15 +33,17 @@ def challenge_detail(challenge: Challenge, lang: str,
                      version: ChallengeVersion | None = None) -> dict:
     """Present a challenge's published version (or `version`, for its author's preview), its
     texts in `lang`; `attention` tells whether it draws attention weights (its challenge.toml
-    declares a weights probe)."""
+    declares a weights probe). Its examples show once computed (arena.jobs.examples)."""
     version = version or challenge.current_version
     spec = version_spec(version)
-    prepared = prepared_data(version)
+    prepared = shown_examples(version)
     examples = [{"name": e["names"].get(lang) or e["name"],
                  "input": display({"args": e["args"], "kwargs": e["kwargs"]}),
                  "expected": display(e["expected"]), "weights": e["weights"]}
                 for e in (prepared.public_examples() if prepared else [])]
-    return {**_summary(spec, lang), "statement": localized(spec.statement, lang),
+    return {**_summary(spec, lang), "visibility": challenge.visibility,
+            "statement": localized(spec.statement, lang),
+            "rules": [rendered(rule.to_data(), rule, lang) for rule in rules(spec)],
             "starter_code": spec.starter, "hints": list(localized(spec.hints, lang) or ()),
             "examples": examples, "time_limit": spec.time_limit, "memory_mb": spec.memory_mb,
             "rtol": spec.rtol, "atol": spec.atol, "version": version.content_hash,

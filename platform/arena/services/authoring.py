@@ -17,7 +17,16 @@ from sqlalchemy import ColumnElement, case, distinct, func, select
 
 from arena.errors import Conflict, Forbidden, InvalidChallenge, NotFound, OverLimit
 from arena.extensions import db
-from arena.models import Challenge, ChallengeVersion, Kind, Origin, Role, Submission, User
+from arena.models import (
+    Challenge,
+    ChallengeVersion,
+    Kind,
+    Origin,
+    Role,
+    Submission,
+    User,
+    Visibility,
+)
 from arena.services.lane_requests import refuse_past_cap, request_validation
 from arena.services.retention import delete_drafts
 from arena.services.versions import (
@@ -27,6 +36,7 @@ from arena.services.versions import (
     publish,
     store_version,
 )
+from arena.services.visibility import AUTHORED_DEFAULT, may_see
 from graders.challenge.spec import ChallengeSpec, load_files
 from graders.files.archive import write_archive
 from graders.problems import ChallengeProblems
@@ -48,12 +58,13 @@ def challenge_named(slug: str) -> Challenge:
 
 
 def manageable(user: User, slug: str) -> Challenge:
-    """Return the challenge `slug` if `user` may manage it; else 403, or 404 for a draft."""
+    """Return the challenge `slug` if `user` may manage it; else 403, or 404 for a draft or a
+    challenge `user` may not see (arena.services.visibility)."""
     require_author(user)
     challenge = challenge_named(slug)
     if user.role == Role.ADMIN or challenge.owner_id == user.id:
         return challenge
-    if not challenge.published:
+    if not challenge.published or not may_see(user, challenge):
         raise NotFound(f"no challenge called {slug!r}")
     raise Forbidden(f"{slug!r} is not yours to manage")
 
@@ -127,22 +138,30 @@ def _spec(files: dict[str, bytes]) -> ChallengeSpec:
         raise InvalidChallenge(exc.problems) from None
 
 
-def create_challenge(user: User, files: dict[str, bytes]) -> ChallengeVersion:
-    """Make a new challenge from uploaded files: owned by `user`, its first version a draft."""
+def create_challenge(user: User, files: dict[str, bytes],
+                     visibility: Visibility | None = None) -> ChallengeVersion:
+    """Make a new challenge from uploaded files: owned by `user`, its first version a draft,
+    seen as `visibility` says once published (by default: by its author's courses only)."""
     require_author(user)
     spec = _spec(files)
     if db.session.scalar(select(Challenge.id).where(Challenge.slug == spec.slug)) is not None:
         raise Conflict(f"a challenge called {spec.slug!r} exists: PUT its draft instead",
                        code="exists")
-    challenge = Challenge(slug=spec.slug, origin=Origin.AUTHORED, owner_id=user.id, active=True)
+    challenge = Challenge(slug=spec.slug, origin=Origin.AUTHORED, owner_id=user.id, active=True,
+                          visibility=visibility or AUTHORED_DEFAULT)
     db.session.add(challenge)
     db.session.flush()
     return _draft(challenge, spec, files, user.id)
 
 
-def replace_draft(user: User, slug: str, files: dict[str, bytes]) -> ChallengeVersion:
-    """Make uploaded files the draft of `slug` (the earlier draft is kept, superseded)."""
-    return _replace(manageable(user, slug), files, user.id)
+def replace_draft(user: User, slug: str, files: dict[str, bytes],
+                  visibility: Visibility | None = None) -> ChallengeVersion:
+    """Make uploaded files the draft of `slug` (the earlier draft is kept, superseded); a
+    `visibility` given applies to the challenge at once, published or not."""
+    challenge = manageable(user, slug)
+    if visibility is not None and challenge.origin == Origin.AUTHORED:
+        challenge.visibility = visibility
+    return _replace(challenge, files, user.id)
 
 
 def import_challenge(files: dict[str, bytes], owner: User | None,
@@ -220,6 +239,7 @@ class AuthoredRow:
 
     slug: str
     title: dict[str, str]
+    visibility: Visibility
     published_version: int | None
     draft_version: int | None
     valid: bool | None  # the draft's latest finished validation (None: none, or unfinished)
@@ -242,7 +262,8 @@ def authored_challenges(user: User) -> list[AuthoredRow]:
     challenges = list(db.session.scalars(query))
     use = _use([c.id for c in challenges])
     return [AuthoredRow(
-        c.slug, challenge_spec(c).title, c.current_version.number if c.current_version else None,
+        c.slug, challenge_spec(c).title, c.visibility,
+        c.current_version.number if c.current_version else None,
         c.draft_version.number if c.draft_version else None,
         c.draft_version.valid if c.draft_version else None,
         *use.get(c.id, (0, 0, 0))) for c in challenges]

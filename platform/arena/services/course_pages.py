@@ -36,7 +36,7 @@ def own_cells(user: User, course: Course) -> dict[str, Cell]:
     if member is None or member.role != CourseRole.STUDENT:
         return {}
     book = gradebook(user, course.id)  # a student's gradebook is their own row
-    return next((cells for name, cells in book.rows if name == user.username), {})
+    return next((row.cells for row in book.rows if row.username == user.username), {})
 
 
 def summary(user: User, course: Course) -> CourseSummary:

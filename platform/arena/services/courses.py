@@ -1,19 +1,23 @@
 """Courses: instructors create them and share a join code; students join with it.
 
 A course's data is for its members only: a non-member meets 404, never a hint that the
-course exists. Its instructors (and admins) manage it: its code, its members, co-instructors.
+course exists. Its instructors (and admins) manage it: its code, its members, co-instructors;
+they archive it (read-only: no one joins, no assignment is added, changed or deleted, and it
+stays visible to its members) and unarchive it, or delete it with its assignments, members
+and gradebook (the submissions stay with their authors).
 """
 
 from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import select
-from sqlalchemy.orm import contains_eager
+from sqlalchemy import exists, select
+from sqlalchemy.orm import aliased, contains_eager
 
 from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
 from arena.extensions import db
 from arena.models import Course, CourseMember, CourseRole, Role, User
+from arena.models.types import utcnow
 from arena.services.gradebook_cells import refresh_member
 
 #: Join codes avoid letters and digits that read alike (0/O, 1/I/L).
@@ -60,10 +64,20 @@ def _refresh(user_id: int, course_id: int) -> None:
     refresh_member(user_id, course_id)
 
 
+def writable(course: Course) -> Course:
+    """Return the course, or raise Conflict when it is archived (read-only)."""
+    if course.archived_at is not None:
+        raise Conflict("the course is archived: its instructors unarchive it to change it",
+                       code="course_archived")
+    return course
+
+
 def join_course(user: User, code: str) -> Course:
-    """Make `user` a student of the course with this code (joining twice changes nothing)."""
+    """Make `user` a student of the course with this code (joining twice changes nothing; an
+    archived course takes no one)."""
     course = course_by_code(code)
     if membership(user, course) is None:
+        writable(course)
         db.session.add(CourseMember(course=course, user=user, role=CourseRole.STUDENT))
         _refresh(user.id, course.id)
         db.session.commit()
@@ -98,6 +112,23 @@ def teaches(user: User, course: Course) -> bool:
     return user.role == Role.ADMIN or (member is not None and member.role == CourseRole.INSTRUCTOR)
 
 
+def set_archived(user: User, course_id: int, archived: bool) -> Course:
+    """Archive a course the user manages (from now on), or bring it back; either twice
+    changes nothing."""
+    course = managed_course(user, course_id)
+    if archived != (course.archived_at is not None):
+        course.archived_at = utcnow() if archived else None
+        db.session.commit()
+    return course
+
+
+def delete_course(user: User, course_id: int) -> None:
+    """Delete a course the user manages, with its assignments, members and gradebook cells
+    (the database's cascades); submissions belong to their authors and stay."""
+    db.session.delete(managed_course(user, course_id))
+    db.session.commit()
+
+
 def courses_of(user: User) -> list[Course]:
     """Return the courses the user belongs to, newest first."""
     return list(db.session.scalars(
@@ -125,7 +156,7 @@ def _user_named(username: str) -> User:
 
 def add_instructor(user: User, course_id: int, username: str) -> CourseMember:
     """Make an instructor (or admin) account a co-instructor of a course the user manages."""
-    course = managed_course(user, course_id)
+    course = writable(managed_course(user, course_id))
     colleague = _user_named(username)
     if colleague.role not in (Role.INSTRUCTOR, Role.ADMIN):
         raise Conflict(f"{username!r} is a student account; only instructors co-teach",
@@ -153,3 +184,12 @@ def remove_member(user: User, course_id: int, username: str) -> None:
     db.session.delete(member)
     _refresh(member.user_id, course.id)
     db.session.commit()
+
+
+def instructs(teacher: User, student: User) -> bool:
+    """Tell whether `teacher` is an instructor of a course `student` studies in."""
+    taught = aliased(CourseMember)
+    return bool(db.session.scalar(select(exists().where(
+        CourseMember.user_id == teacher.id, CourseMember.role == CourseRole.INSTRUCTOR,
+        taught.course_id == CourseMember.course_id, taught.user_id == student.id,
+        taught.role == CourseRole.STUDENT))))

@@ -3,8 +3,10 @@
 A cell is one student's standing on one challenge of one assignment: the counted attempts,
 the first accept, the newest counted attempt and the verdict to show (`accepted` once there
 is an accept, otherwise the newest counted verdict). What counts is said once, in
-`_window` and `_counted_verdict`: a submission made while the assignment takes work counts
-with its grade against the version the assignment pins (or, graded against none, with the
+`_window` and `_counted_verdict`: a submission made while the assignment takes work from the
+student (from its opening, or the instant it counts from, and never before the student joined;
+after their due time, their extension's if they have one, only when late work is marked)
+counts with its grade against the version the assignment pins (or, graded against none, with the
 verdict it had when the pin was set), so that only gradings against the pinned version
 change a course's cells. Cells are derived data: they are recomputed from the submissions,
 never edited, whenever one of their inputs changes:
@@ -13,11 +15,12 @@ never edited, whenever one of their inputs changes:
   (`refresh_submission`);
 - a student joining, leaving or becoming an instructor: their cells in that course
   (`refresh_member`);
-- an assignment created or edited (times, late policy, challenges, pinned versions): its
-  cells (`refresh_assignment`); deleting an assignment, a challenge or a user deletes their
-  cells.
+- an assignment created or edited (times, late policy, challenges, pinned versions,
+  extensions): its cells (`refresh_assignment`); deleting an assignment, a challenge or a
+  user deletes their cells.
 
-Each refresh deletes and rewrites its cells in the caller's transaction. On PostgreSQL it
+Each refresh deletes and rewrites its cells in the caller's transaction, and asks for the
+scores an LMS shows of them (arena.lti.score_requests). On PostgreSQL it
 first locks the students' rows (in id order), so that two refreshes of one student never
 interleave: the later one sees what the earlier one committed.
 """
@@ -41,11 +44,13 @@ from sqlalchemy import (
 from sqlalchemy.orm import aliased
 
 from arena.extensions import db
+from arena.lti.score_requests import assignment_changed, challenge_changed, member_changed
 from arena.models import (
     Assignment,
     AssignmentChallenge,
     CourseMember,
     CourseRole,
+    DueExtension,
     GradebookCell,
     Kind,
     LatePolicy,
@@ -59,12 +64,26 @@ FIELDS = ["assignment_id", "challenge_id", "user_id", "attempts", "accepted_at",
           "verdict"]
 
 
+def student_due() -> ColumnElement:
+    """The student's due time: their extension's, else the assignment's (a query that names
+    it joins `with_extension`)."""
+    return func.coalesce(DueExtension.due_at, Assignment.due_at)
+
+
+def with_extension(query: Select, user_id: ColumnElement) -> Select:
+    """Join a query over assignments to the extension of the student `user_id` names."""
+    return query.outerjoin(DueExtension, and_(DueExtension.assignment_id == Assignment.id,
+                                              DueExtension.user_id == user_id))
+
+
 def _window() -> tuple[ColumnElement[bool], ...]:
-    """A submission made from the assignment's opening on; after the due time only when late
-    work is marked rather than not counted (the due instant is on time)."""
-    return (Submission.created_at >= Assignment.opens_at,
+    """A submission made from the instant the assignment counts from (its opening unless
+    said) and not before the student joined; after their due time only when late work is
+    marked rather than not counted (the due instant is on time)."""
+    return (Submission.created_at >= func.coalesce(Assignment.counts_from, Assignment.opens_at),
+            Submission.created_at >= CourseMember.joined_at,
             or_(Assignment.late_policy == LatePolicy.MARKED,
-                Submission.created_at <= Assignment.due_at))
+                Submission.created_at <= student_due()))
 
 
 def _counted_verdict() -> ColumnElement[str | None]:
@@ -84,20 +103,35 @@ def _counted_verdict() -> ColumnElement[str | None]:
         newest(grade.graded_at <= pinned_at)))
 
 
+def _students_work(query: Select) -> Select:
+    """Join a query over assignments and their challenges to each student of the course, their
+    extension and their submissions of the challenge: what `_window` judges."""
+    return with_extension(
+        query.join(CourseMember, and_(CourseMember.course_id == Assignment.course_id,
+                                      CourseMember.role == CourseRole.STUDENT))
+        .join(Submission, and_(Submission.user_id == CourseMember.user_id,
+                               Submission.challenge_id == AssignmentChallenge.challenge_id)),
+        CourseMember.user_id)
+
+
+def counted_submissions(*where: ColumnElement[bool]) -> Select:
+    """Select the finished submissions that the assignments matching `where` count, one row
+    per assignment holding it: (assignment_id, challenge_id, user_id, id, created_at, and
+    the verdict it counts with). The gradebook's cells and a course's insights
+    (services.insights) read the same rows."""
+    return (
+        _students_work(
+            select(Assignment.id.label("assignment_id"), AssignmentChallenge.challenge_id,
+                   Submission.user_id, Submission.id, Submission.created_at,
+                   _counted_verdict().label("verdict"))
+            .join(AssignmentChallenge, AssignmentChallenge.assignment_id == Assignment.id))
+        .where(Submission.status == Status.DONE, Submission.kind == Kind.SUBMISSION,
+               *_window(), *where))
+
+
 def _computed(*where: ColumnElement[bool]) -> Select:
     """Select the cells (in FIELDS' order) of the students' assignments matching `where`."""
-    graded = (
-        select(Assignment.id.label("assignment_id"), AssignmentChallenge.challenge_id,
-               Submission.user_id, Submission.id, Submission.created_at,
-               _counted_verdict().label("verdict"))
-        .join(AssignmentChallenge, AssignmentChallenge.assignment_id == Assignment.id)
-        .join(CourseMember, and_(CourseMember.course_id == Assignment.course_id,
-                                 CourseMember.role == CourseRole.STUDENT))
-        .join(Submission, and_(Submission.user_id == CourseMember.user_id,
-                               Submission.challenge_id == AssignmentChallenge.challenge_id))
-        .where(Submission.status == Status.DONE, Submission.kind == Kind.SUBMISSION,
-               *_window(), *where)
-        .subquery("graded"))
+    graded = counted_submissions(*where).subquery("graded")
     cell = (graded.c.assignment_id, graded.c.challenge_id, graded.c.user_id)
     counted = (  # internal_error is the platform's fault, not an attempt (None is no grade)
         select(graded, func.row_number().over(
@@ -180,22 +214,19 @@ def refresh_submission(submission_id: int) -> None:
         _graded(), {"submission_id": submission_id}).one()
     if kind == Kind.SUBMISSION:
         refresh_cells(user_id, challenge_id)
+        challenge_changed(user_id, challenge_id)
 
 
 @cache
 def _pins_counting() -> Select:
     """The versions other than its own that the assignments a submission (`submission_id`)
     counts in pin. Built once: every grading asks."""
-    return (select(AssignmentChallenge.version_id).distinct()
-            .join(Assignment, Assignment.id == AssignmentChallenge.assignment_id)
-            .join(CourseMember, and_(CourseMember.course_id == Assignment.course_id,
-                                     CourseMember.role == CourseRole.STUDENT))
-            .join(Submission, and_(Submission.user_id == CourseMember.user_id,
-                                   Submission.challenge_id == AssignmentChallenge.challenge_id))
-            .where(Submission.id == bindparam("submission_id"),
-                   Submission.kind == Kind.SUBMISSION,
-                   AssignmentChallenge.version_id != Submission.version_id, *_window())
-            .order_by(AssignmentChallenge.version_id))
+    return (_students_work(
+        select(AssignmentChallenge.version_id).distinct()
+        .join(Assignment, Assignment.id == AssignmentChallenge.assignment_id))
+        .where(Submission.id == bindparam("submission_id"), Submission.kind == Kind.SUBMISSION,
+               AssignmentChallenge.version_id != Submission.version_id, *_window())
+        .order_by(AssignmentChallenge.version_id))
 
 
 def pinned_versions(submission_id: int) -> list[int]:
@@ -210,6 +241,7 @@ def refresh_member(user_id: int, course_id: int) -> None:
     _rewrite([user_id], and_(GradebookCell.user_id == user_id,
                              GradebookCell.assignment_id.in_(in_course)),
              Assignment.course_id == course_id, Submission.user_id == user_id)
+    member_changed(user_id, course_id)
 
 
 def refresh_assignment(assignment: Assignment) -> None:
@@ -219,3 +251,4 @@ def refresh_assignment(assignment: Assignment) -> None:
                                                   CourseMember.role == CourseRole.STUDENT)
     _rewrite(students, GradebookCell.assignment_id == assignment.id,
              Assignment.id == assignment.id)
+    assignment_changed(assignment.id)

@@ -17,8 +17,10 @@ from arena.services.versions import version_spec
 from graders.authoring.validate import Validation, steps
 from graders.verdicts import Status
 
-#: The lifecycles a version carries for the lane (models.challenge: validation, preparation).
-LANE_STATUSES = (ChallengeVersion.validation_status, ChallengeVersion.prepare_status)
+#: The lifecycles a version carries for the lane (models.challenge: validation, preparation,
+#: examples).
+LANE_STATUSES = (ChallengeVersion.validation_status, ChallengeVersion.prepare_status,
+                 ChallengeVersion.examples_status)
 
 
 def validation_state(result: Validation | None, done: int, total: int,

@@ -87,7 +87,7 @@ def request_regrade(user: User, slug: str, course_id: int | None = None,
     assignments, against the version it pins (its instructors), or every one, against the
     published version (an admin, or the challenge's owner); `student` narrows it to one
     person."""
-    challenge = get_challenge(slug)
+    challenge = get_challenge(slug, user)
     version_id = _version(user, challenge, course_id)
     target = _student(course_id, student) if student is not None else None
     regrade = Regrade(challenge=challenge, version_id=version_id, course_id=course_id,

@@ -4,7 +4,8 @@ data stops growing.
 
 What is never touched: queued or running work (only `done` rows qualify), the recorded
 submissions of a student on a challenge that has a gradebook cell (what counts in a gradebook
-stays whole; runs never count in one), and any version something uses (`_superseded`). Every
+stays whole; runs never count in one), and any version something uses (`_superseded`).
+Idempotency keys always go after their day (arena.services.idempotency.KEPT). Every
 step is one conditional statement per batch, committed at once, so it is safe beside a
 running server and safe to repeat.
 """
@@ -34,8 +35,10 @@ from sqlalchemy.sql.functions import FunctionElement
 from sqlalchemy.types import Integer
 
 from arena.extensions import db
-from arena.models import ChallengeVersion, GradebookCell, Kind, Submission, TestResult
+from arena.models import CellRun, ChallengeVersion, GradebookCell, Kind, Submission, TestResult
 from arena.models.types import utcnow
+from arena.services.idempotency import prune_keys
+from arena.services.lane_requests import LANE_STATUSES
 from graders.verdicts import Status
 
 BATCH = 500  # rows per statement and commit: short write locks on SQLite
@@ -49,12 +52,14 @@ class Retention:
     detail_days: float = 0
     run_bytes_per_user: int = 0
     draft_days: float = 0
+    cell_run_hours: float = 0
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> Retention:
         """Read the RETENTION_* settings."""
         return cls(config["RETENTION_RUN_DAYS"], config["RETENTION_DETAIL_DAYS"],
-                   config["RETENTION_RUN_BYTES_PER_USER"], config["RETENTION_DRAFT_DAYS"])
+                   config["RETENTION_RUN_BYTES_PER_USER"], config["RETENTION_DRAFT_DAYS"],
+                   config["RETENTION_CELL_RUN_HOURS"])
 
 
 @dataclass
@@ -65,6 +70,8 @@ class PruneReport:
     runs_over_share: int = 0  # a user's oldest runs deleted beyond their share of storage
     trimmed: int = 0  # submissions and runs whose output and public test details were dropped
     drafts: int = 0  # superseded drafts deleted (with the finished runs on them)
+    cell_runs: int = 0  # lesson cell runs deleted for their age
+    keys: int = 0  # idempotency keys deleted after their day
 
 
 class stored_bytes(FunctionElement):
@@ -99,7 +106,23 @@ def prune(retention: Retention, now: datetime | None = None) -> PruneReport:
         report.trimmed = _trim(now - timedelta(days=retention.detail_days))
     if retention.draft_days:
         report.drafts = _prune_drafts(now - timedelta(days=retention.draft_days))
+    if retention.cell_run_hours:
+        report.cell_runs = _delete_cell_runs(now - timedelta(hours=retention.cell_run_hours))
+    report.keys = prune_keys(now)
     return report
+
+
+def _delete_cell_runs(before: datetime) -> int:
+    """Delete the lesson cell runs that finished before `before`, in batches."""
+    deleted = 0
+    while True:
+        batch = select(CellRun.id).where(CellRun.status == Status.DONE,
+                                         CellRun.finished_at < before).limit(BATCH)
+        count = db.session.execute(delete(CellRun).where(CellRun.id.in_(batch))).rowcount
+        db.session.commit()
+        deleted += count
+        if count < BATCH:
+            return deleted
 
 
 def _finished_run() -> tuple[ColumnElement[bool], ...]:
@@ -167,7 +190,7 @@ def _superseded() -> ColumnElement[bool]:
     finished runs, which are deleted with it."""
     newer = aliased(ChallengeVersion)
     idle = [or_(status.is_(None), status.not_in((Status.QUEUED, Status.RUNNING)))
-            for status in (ChallengeVersion.validation_status, ChallengeVersion.prepare_status)]
+            for status in LANE_STATUSES]
     conditions = [ChallengeVersion.published_at.is_(None), *idle,
                   exists().where(newer.challenge_id == ChallengeVersion.challenge_id,
                                  newer.number > ChallengeVersion.number)]

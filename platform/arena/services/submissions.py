@@ -56,11 +56,13 @@ def validate_code(code: str, max_bytes: int = MAX_CODE_BYTES) -> None:
 def create_submission(user: User, slug: str, code: str, kind: str = Kind.SUBMISSION,
                       max_bytes: int = MAX_CODE_BYTES,
                       version: ChallengeVersion | None = None,
-                      max_pending: int | None = None) -> Submission:
+                      max_pending: int | None = None,
+                      call: dict | None = None) -> Submission:
     """Validate the code and queue it, pinned to the challenge's published version (or to
     `version`, a draft its author runs code on); refuse it (429) if the user would have more
-    than `max_pending` submissions and runs queued or running."""
-    challenge = version.challenge if version else get_challenge(slug)
+    than `max_pending` submissions and runs queued or running. `call`: a console run's
+    arguments (arena.services.console), for a run only."""
+    challenge = version.challenge if version else get_challenge(slug, user)
     validate_code(code, max_bytes)
     if max_pending is not None:
         # The user's row, locked (PostgreSQL), makes the count below and the insert one step:
@@ -69,7 +71,8 @@ def create_submission(user: User, slug: str, code: str, kind: str = Kind.SUBMISS
         db.session.execute(select(User.id).where(User.id == user.id).with_for_update())
     submission = Submission(user=user, challenge=challenge,
                             version=version or challenge.current_version,
-                            kind=str(Kind(kind)), code=code, status=Status.QUEUED)
+                            kind=str(Kind(kind)), code=code, status=Status.QUEUED,
+                            call=call if kind == Kind.RUN else None)
     db.session.add(submission)
     db.session.flush()
     if max_pending is not None:

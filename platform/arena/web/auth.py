@@ -71,7 +71,12 @@ def logout() -> Response:
         end_sessions(current_user)
         logout_user()
         session.clear()
-    return redirect(url_for("web.pages.catalog"))
+    response = redirect(url_for("web.pages.catalog"))
+    # The browser forgets what the site kept in it (the editor's local copies of drafts), so
+    # the next person at this computer finds none of this learner's code; cookies stay (the
+    # language chosen). The challenge page's script also clears them as the form is sent.
+    response.headers["Clear-Site-Data"] = '"storage"'
+    return response
 
 
 def init_app() -> None:

@@ -1,6 +1,7 @@
 """The course pages: a member's dashboard, joining by code or link, a course's assignments,
-and for its instructors the join code, the members, a new assignment, moving an assignment's
-challenge to its published version, and the gradebook.
+and for its instructors the join code, the members (removing one is asked first), a new
+assignment, moving an assignment's challenge to its published version, and the gradebook.
+Changing and deleting assignments and courses: web/course_changes.py.
 
 Who sees what is the course services' decision (a non-member meets 404); these views read
 forms, call the services and render. Times are stored in UTC and shown as <time> elements
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -19,10 +21,12 @@ from wtforms.fields.choices import SelectChoice
 from arena.errors import Conflict, Forbidden, NotFound, Unprocessable
 from arena.jobs.intake import regrade
 from arena.joining import course_for_code, join_by_code
+from arena.lti.scores import lms_summary
 from arena.models import Course, Role
+from arena.models.types import utcnow
 from arena.presenters import challenge_title, localized
-from arena.services.assignments import AssignmentFields, create_assignment, move_to_published
-from arena.services.catalog import list_challenges
+from arena.services.assignments import create_assignment, move_to_published
+from arena.services.catalog import assignable_challenges
 from arena.services.course_pages import (
     challenge_titles,
     column_groups,
@@ -39,17 +43,30 @@ from arena.services.courses import (
     visible_course,
 )
 from arena.services.gradebook import gradebook
-from arena.web.forms import AssignmentForm, ColleagueForm, CourseForm, JoinForm, MoveForm
+from arena.services.grades import number
+from arena.services.roster import update_roster
+from arena.services.visibility import course_challenges
+from arena.web.forms import (
+    AssignmentForm,
+    ColleagueForm,
+    CourseForm,
+    JoinForm,
+    MoveForm,
+    RosterForm,
+)
 from arena.web.gradebook_table import gradebook_rows
 from arena.web.i18n import current_locale
 from arena.web.labels import VERDICTS, label
 from arena.web.times import utc_iso, utc_text
 
 bp = Blueprint("courses", __name__, url_prefix="/courses")
+#: What a student reads who would join an archived course.
+ARCHIVED = _l("This course is archived: it takes no new students.")
 
 
 bp.add_app_template_filter(utc_iso, "utc_iso")
 bp.add_app_template_filter(utc_text, "utc_text")
+bp.add_app_template_filter(number, "points")
 
 
 def may_create(user) -> bool:
@@ -106,6 +123,9 @@ def join() -> Response | tuple[str, int]:
         form.code.errors.append(_("No course has this join code. Check it with your "
                                   "instructor."))
         return _dashboard(join=form, status=404)
+    except Conflict:
+        form.code.errors.append(str(ARCHIVED))
+        return _dashboard(join=form, status=409)
     return _joined(course)
 
 
@@ -124,7 +144,7 @@ def join_link(code: str) -> str | tuple[str, int]:
     except NotFound:
         return _wrong_link()
     return render_template("courses/join.html", course=course, code=code,
-                           member=membership(current_user, course))
+                           member=membership(current_user, course), archived_text=ARCHIVED)
 
 
 @bp.post("/join/<code>")
@@ -142,7 +162,7 @@ def _gradebook_view(course: Course, assignments: list) -> dict:
     """Return what the gradebook table needs: its column groups and titles, and its rows
     (written by gradebook_table: a cell's texts are translated once, not per cell)."""
     book = gradebook(current_user, course.id)
-    tries = {cell.attempts for _name, cells in book.rows for cell in cells.values()}
+    tries = {cell.attempts for row in book.rows for cell in row.cells.values()}
     titles = challenge_titles(book.challenges)
     locale = current_locale()
     names = {code: label(VERDICTS, code) for code in VERDICTS}
@@ -165,7 +185,9 @@ def _course_page(course_id: int, assignment_form: AssignmentForm | None = None,
     extra: dict = {}
     if shown.teaches:
         form = assignment_form or AssignmentForm()
-        form.challenges.choices = _challenge_choices()
+        form.challenges.choices = challenge_choices(course_id)
+        if not form.is_submitted():
+            form.at_utc("opens_at", utcnow())  # a new assignment opens now unless changed
         extra = {
             "members": members_of(current_user, course_id),
             "assignment_form": form,
@@ -173,9 +195,16 @@ def _course_page(course_id: int, assignment_form: AssignmentForm | None = None,
             "join_url": url_for("web.courses.join_link", code=shown.course.join_code,
                                 _external=True),
             "grades": _gradebook_view(shown.course, shown.assignments),
+            "roster_form": RosterForm(),
             "following": _following(),
+            "lms": lms_summary(current_user, course_id),
         }
+    else:
+        member = membership(current_user, shown.course)
+        extra = {"roster_form": RosterForm(obj=member, username=current_user.username,
+                                           own="1")}
     return render_template("courses/course.html", shown=shown, course=shown.course,
+                           private_challenges=course_challenges(course_id),
                            verdict_codes=list(VERDICTS), **extra), status
 
 
@@ -193,11 +222,12 @@ def course(course_id: int) -> tuple[str, int]:
     return _course_page(course_id)
 
 
-def _challenge_choices() -> list[SelectChoice]:
-    """Return the published challenges in catalog order, as choices (slug, title)."""
+def challenge_choices(course_id: int) -> list[SelectChoice]:
+    """Return the challenges the course's assignments may hold, in catalog order, as choices
+    (slug, title)."""
     locale = current_locale()
     return [SelectChoice(c.slug, challenge_title(c, locale) or c.slug)
-            for c in list_challenges()]
+            for c in assignable_challenges(current_user, course_id)]
 
 
 @bp.post("/<int:course_id>/assignments/<int:assignment_id>/version")
@@ -227,14 +257,12 @@ def add_assignment(course_id: int) -> Response | tuple[str, int]:
     """Add an assignment; its times are local ones with the browser's offsets (else UTC)."""
     managed_course(current_user, course_id)
     form = AssignmentForm()
-    form.challenges.choices = _challenge_choices()
+    form.challenges.choices = challenge_choices(course_id)
     if not form.validate_on_submit():
         return _course_page(course_id, assignment_form=form, status=422)
-    fields = AssignmentFields(form.title.data, form.ordered_challenges(), form.opens(),
-                              form.due(), form.late_policy.data)
     try:
-        assignment = create_assignment(current_user, course_id, fields)
-    except (NotFound, Unprocessable) as refused:  # a challenge unpublished since the form
+        assignment = create_assignment(current_user, course_id, form.fields())
+    except (Conflict, NotFound, Unprocessable) as refused:  # a challenge unpublished since the form
         form.title.errors.append(_("The assignment was not added: %(reason)s",
                                    reason=refused.message))
         return _course_page(course_id, assignment_form=form, status=422)
@@ -265,12 +293,45 @@ def add_colleague(course_id: int) -> Response | tuple[str, int]:
     except NotFound:
         form.username.errors.append(_("No account is called %(name)s.", name=name))
         return _course_page(course_id, colleague_form=form, status=422)
-    except Conflict:
+    except Conflict as refused:
         form.username.errors.append(_("%(name)s is a student account: only instructors "
-                                      "co-teach.", name=name))
+                                      "co-teach.", name=name) if refused.code ==
+                                    "not_an_instructor" else refused.message)
         return _course_page(course_id, colleague_form=form, status=422)
     flash(_("%(name)s now teaches this course.", name=name), "success")
     return redirect(url_for("web.courses.course", course_id=course_id, _anchor="members"))
+
+
+@bp.get("/<int:course_id>/members/<username>/remove")
+@login_required
+def confirm_remove(course_id: int, username: str) -> str:
+    """Ask before removing a member, saying what it does (a GET never removes)."""
+    member = next((m for m in members_of(current_user, course_id)
+                   if m.user.username == username), None)
+    if member is None:
+        raise NotFound(f"{username!r} is not in this course")
+    return render_template("courses/remove_member.html", course=member.course, member=member)
+
+
+@bp.post("/<int:course_id>/roster")
+@login_required
+def roster(course_id: int) -> Response:
+    """Change how the roster names a member: a student their own name and e-mail, an
+    instructor any member's fields."""
+    form = RosterForm()
+    anchor = "roster" if form.own.data == "1" else "members"
+    back = url_for("web.courses.course", course_id=course_id, _anchor=anchor)
+    if not form.validate_on_submit():
+        flash(_("Nothing was changed: name the member, and keep each field short."), "error")
+        return redirect(back)
+    try:
+        member = update_roster(current_user, course_id, form.username.data.strip(),
+                               form.fields())
+    except (Forbidden, NotFound, Unprocessable) as refused:
+        flash(_("Nothing was changed: %(reason)s", reason=refused.message), "error")
+        return redirect(back)
+    flash(_("Saved how the roster names %(name)s.", name=member.user.username), "success")
+    return redirect(back)
 
 
 @bp.post("/<int:course_id>/members/<username>/remove")

@@ -5,13 +5,14 @@ expression of every cell, and that alone took longer than the page's whole budge
 text is escaped once (per column, per row, per verdict) and a cell is one f-string. The
 markup is the template's contract (courses/course.html, frontend/src/gradebook.js):
 
-    <tr data-student="sam" data-total="1"><th scope="row">sam</th>
-      <td data-challenge="softmax" data-verdict="accepted" data-late="true"><a href="/submissions
-        ?course=1&amp;student=sam&amp;challenge=softmax">Accepted</a> <span class="late">late
-        </span><br><small>3 attempts · <time datetime="2026-12-01T13:59:00Z">2026-12-01 13:59
-        UTC</time></small></td>
-      <td data-challenge="scaled-scores" data-verdict=""></td>   (no attempt)
-      <td class="total">1</td></tr>
+    <tr data-student="sam" data-total="1.8"><th scope="row">sam <small>Sam Lee</small></th>
+      <td data-challenge="softmax" data-verdict="accepted" data-late="true" data-points="0.8">
+        <span class="points">0.8</span> <a href="/submissions?course=1&amp;student=sam&amp;
+        challenge=softmax">Accepted</a> <span class="late">late</span><br><small>3 attempts ·
+        <time datetime="2026-12-01T13:59:00Z">2026-12-01 13:59 UTC</time></small></td>
+      <td data-challenge="scaled-scores" data-verdict="" data-points="0"></td>   (no attempt)
+      <td class="score" data-assignment="4">0.8</td>   (one per assignment)
+      <td class="total">1.8</td></tr>
 """
 
 from __future__ import annotations
@@ -22,14 +23,9 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
-from arena.services.gradebook import Cell, Gradebook
+from arena.services.gradebook import Gradebook
+from arena.services.grades import number
 from arena.web.times import time_element
-from graders.verdicts import Verdict
-
-
-def solved(cells: Mapping[str, Cell]) -> int:
-    """Return how many challenges a row has accepted (late ones too, as the CSV counts)."""
-    return sum(cell.verdict == Verdict.ACCEPTED for cell in cells.values())
 
 
 def gradebook_rows(book: Gradebook, link: str, names: Mapping[str, str],
@@ -41,24 +37,29 @@ def gradebook_rows(book: Gradebook, link: str, names: Mapping[str, str],
     counted = {n: escape(str(text)) for n, text in tries.items()}
     marks = {True: ("true", f' <span class="late">{escape(late)}</span>'), False: ("false", "")}
     rows = []
-    for username, cells in book.rows:
-        name = escape(username)
-        query = escape(f"{link}{quote(username, safe='')}&challenge=")
-        total = solved(cells)
-        parts = [f'<tr data-student="{name}" data-total="{total}"><th scope="row">{name}</th>']
+    for row in book.rows:
+        name = escape(row.username)
+        query = escape(f"{link}{quote(row.username, safe='')}&challenge=")
+        known = f" <small>{escape(row.display_name)}</small>" if row.display_name else ""
+        parts = [f'<tr data-student="{name}" data-total="{number(row.total)}">'
+                 f'<th scope="row">{name}{known}</th>']
         for slug, attr, tail in columns:
-            cell = cells[slug]
+            cell = row.cells[slug]
             if not cell.attempts:
-                parts.append(f'<td data-challenge="{attr}" data-verdict=""></td>')
+                parts.append(f'<td data-challenge="{attr}" data-verdict="" data-points="0"></td>')
                 continue
             code, text = shown.get(cell.verdict) or (escape(cell.verdict or ""),) * 2
             late_attr, late_mark = marks[cell.late]
             accepted = (f" · {time_element(cell.first_accepted_at)}" if cell.first_accepted_at
                         else "")
+            points = number(cell.points)
             parts.append(
-                f'<td data-challenge="{attr}" data-verdict="{code}" data-late="{late_attr}">'
+                f'<td data-challenge="{attr}" data-verdict="{code}" data-late="{late_attr}" '
+                f'data-points="{points}"><span class="points">{points}</span> '
                 f'<a href="{query}{tail}">{text}</a>{late_mark}'
                 f'<br><small>{counted[cell.attempts]}{accepted}</small></td>')
-        parts.append(f'<td class="total">{total}</td></tr>')
+        parts.extend(f'<td class="score" data-assignment="{a.id}">{number(row.scores[a.id])}'
+                     '</td>' for a in book.assignments)
+        parts.append(f'<td class="total">{number(row.total)}</td></tr>')
         rows.append("".join(parts))
     return Markup("\n".join(rows))

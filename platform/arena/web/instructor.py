@@ -18,10 +18,13 @@ from arena.models import Origin
 from arena.presenters import challenge_detail
 from arena.services.authoring import authored_challenges, draft_of, manageable, require_author
 from arena.services.catalog import track_titles
+from arena.services.courses import courses_of, teaches
+from arena.services.visibility import AUTHORED_DEFAULT
 from arena.web.i18n import current_locale
-from arena.web.labels import DIFFICULTIES, PROPERTIES, label
+from arena.web.labels import DIFFICULTIES, PROPERTIES, VISIBILITIES, label
 from arena.web.markdown import render_statement
 from arena.web.pages import challenge_data
+from graders.authoring.scaffold import template_files
 from graders.declarations.properties import PROPERTIES as DECLARABLE
 from graders.locales import translated_locales
 
@@ -62,16 +65,23 @@ def authors_only(view: Callable) -> Callable:
 @bp.get("")
 @authors_only
 def dashboard() -> str:
-    """List the user's challenges (an admin's: all), their state and how learners fare."""
-    return render_template("instructor/dashboard.html", rows=authored_challenges(current_user))
+    """List the user's challenges (an admin's: all), their state and how learners fare, and
+    the courses they teach, each with its class's insights."""
+    return render_template("instructor/dashboard.html", rows=authored_challenges(current_user),
+                           courses=[c for c in courses_of(current_user)
+                                    if teaches(current_user, c)], visibilities=VISIBILITIES)
 
 
 def _editor(slug: str | None, folder: bool = False) -> str:
-    """Render the editor of `slug` (`folder`: one loaded from a folder), or of a new one."""
+    """Render the editor of `slug` (`folder`: one loaded from a folder), or of a new one,
+    which starts from the template `arena challenges new` writes, its slug left blank."""
+    data = {"slug": slug} if slug else {"slug": None, "template": template_files("")}
     return render_template(
-        "instructor/editor.html", slug=slug, folder=folder, data={"slug": slug},
-        difficulties=DIFFICULTIES, tracks=track_titles(), languages=_languages(),
-        properties={name: label(PROPERTIES, name) for name in DECLARABLE})
+        "instructor/editor.html", slug=slug, folder=folder, data=data,
+        difficulties=DIFFICULTIES, tracks=track_titles(current_user), languages=_languages(),
+        properties={name: label(PROPERTIES, name) for name in DECLARABLE},
+        visibilities=[(str(value), *texts) for value, texts in VISIBILITIES.items()],
+        default_visibility=AUTHORED_DEFAULT)
 
 
 def _languages() -> dict[str, str]:
@@ -83,7 +93,7 @@ def _languages() -> dict[str, str]:
 @bp.get("/challenges/new")
 @authors_only
 def new() -> str:
-    """Show an empty editor: the challenge exists once it is first saved."""
+    """Show the editor of a new challenge: it exists once it is first saved."""
     return _editor(None)
 
 

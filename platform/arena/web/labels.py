@@ -1,10 +1,11 @@
 """The interface's words that are not in a template: names of the engine's codes (verdicts,
-statuses, tracks, difficulties) and the scripts' strings, all gettext messages."""
+statuses, tracks, difficulties) and of the roles, and the scripts' strings, all gettext messages."""
 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext
 
+from arena.models import Role, Visibility
 from graders.challenge.spec import Difficulty
 from graders.verdicts import Status, Verdict
 
@@ -27,6 +28,23 @@ DIFFICULTIES = {
     Difficulty.EASY: lazy_gettext("Easy"),
     Difficulty.MEDIUM: lazy_gettext("Medium"),
     Difficulty.HARD: lazy_gettext("Hard"),
+}
+#: Each visibility's name and who it lets see a challenge, for the authoring form (private
+#: first: what a new challenge is unless its author says).
+VISIBILITIES = {
+    Visibility.COURSE: (lazy_gettext("Private to my courses"), lazy_gettext(
+        "Only the members of the courses you teach see it (and admins): in their catalog and "
+        "on the course's page. Anyone else is told it does not exist.")),
+    Visibility.UNLISTED: (lazy_gettext("Unlisted"), lazy_gettext(
+        "Anyone with its link can open it; no catalog lists it.")),
+    Visibility.PUBLIC: (lazy_gettext("Public"), lazy_gettext(
+        "In everyone's catalog, visitors' included.")),
+}
+
+ROLES = {
+    Role.STUDENT: lazy_gettext("Student"),
+    Role.INSTRUCTOR: lazy_gettext("Instructor"),
+    Role.ADMIN: lazy_gettext("Admin"),
 }
 
 #: What each declarable output property means, for the authoring form: one per name of the
@@ -64,6 +82,9 @@ SCRIPT_TEXTS = {
     "passed": lazy_gettext("Passed"),
     "failed": lazy_gettext("Failed"),
     "named_bug": lazy_gettext("Named bug"),
+    "feedback_after_due": lazy_gettext("Your instructor shows the named bug and the test "
+                                       "results after the due time: {time}."),
+    "tests_after_due": lazy_gettext("after the due time"),
     "differs_at": lazy_gettext("Differs at"),
     "and_more": lazy_gettext("and {n} more"),
     "printed": lazy_gettext("What your code printed"),
@@ -75,9 +96,27 @@ SCRIPT_TEXTS = {
     "editor_label": lazy_gettext("Python code"),
     "editor_help": lazy_gettext(
         "Tab indents. Esc then Tab leaves the editor. Ctrl+Enter (⌘+Enter) runs."),
+    "cell_running": lazy_gettext("Running the cell…"),
+    "cell_matches": lazy_gettext("It printed the expected output."),
+    "cell_differs": lazy_gettext("It printed something other than the expected output."),
+    "cell_error": lazy_gettext("It stopped with {error}."),
+    "cell_limit_time": lazy_gettext("It ran out of time and was stopped."),
+    "cell_limit_memory": lazy_gettext("It ran out of memory and was stopped."),
+    "cell_limit_output": lazy_gettext("It printed too much and was stopped."),
+    "cell_failed": lazy_gettext("The platform failed to run this cell. Try again."),
+    "cell_stdout": lazy_gettext("Printed"),
+    "cell_stderr": lazy_gettext("Errors"),
+    "cell_truncated": lazy_gettext("(cut: too long to show in full)"),
+    "cell_slow": lazy_gettext("The cell is taking very long; try again later."),
     "reset_done": lazy_gettext("The editor is back to the starter code (Ctrl+Z undoes this)."),
-    "draft_restored": lazy_gettext(
-        "Your saved draft was restored. Reset brings back the starter code."),
+    "draft_restored_server": lazy_gettext(
+        "Your draft saved on the server was restored. Reset brings back the starter code."),
+    "draft_restored_local": lazy_gettext(
+        "Your unsaved edits from this browser were restored. Reset brings back the starter "
+        "code."),
+    "submission_opened": lazy_gettext(
+        "The code of submission {id} is in the editor; editing it replaces your draft."),
+    "open_in_editor": lazy_gettext("Open in editor"),
     "caption": lazy_gettext(
         "Attention weights: each row is a token looking, each column a token looked at."),
     "caption_masked": lazy_gettext("Grey cells are hidden by the mask."),
@@ -173,6 +212,19 @@ SCRIPT_TEXTS = {
         "{failed} could not be regraded and keep their verdict."),
     "regrade_slow": lazy_gettext(
         "The regrade is taking very long; reload this page later to see the gradebook."),
+    "editorial_locked_one": lazy_gettext(
+        "The editorial unlocks when you solve this challenge, or after 1 more graded "
+        "submission."),
+    "editorial_locked_many": lazy_gettext(
+        "The editorial unlocks when you solve this challenge, or after {count} more graded "
+        "submissions."),
+    "common_bugs": lazy_gettext("Common bugs"),
+    "editorial_failed": lazy_gettext("The editorial could not be loaded: {message}"),
+    "hidden_group": lazy_gettext("{count} hidden tests"),
+    "traceback": lazy_gettext("Traceback (your code's lines only)"),
+    "error_at_line": lazy_gettext("Line {line}"),
+    "console_calling": lazy_gettext("Calling your function…"),
+    "console_returned": lazy_gettext("Returned"),
 }
 
 

@@ -5,12 +5,19 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, has_request_context, request, session
 from werkzeug.wrappers import Response
 
+#: The session key of the origins that may frame a launched session's pages.
+FRAMED_BY = "lti_framed_by"
 
-def content_security_policy(style_nonce: str) -> str:
-    """Return the policy: scripts, styles, fonts and requests from this site only."""
+
+def content_security_policy(style_nonce: str, framed_by: list[str] | None = None,
+                            form_action: str | None = None) -> str:
+    """Return the policy: scripts, styles, fonts and requests from this site only; framed by
+    no one, except the LMS origins that launched this session (`framed_by`: arena.web.lti);
+    forms sent to this site only, and to `form_action` (a deep linking answer's platform)."""
+    ancestors = " ".join(framed_by) if framed_by else "'none'"
     return "; ".join((
         "default-src 'self'",
         "script-src 'self'",
@@ -21,9 +28,23 @@ def content_security_policy(style_nonce: str) -> str:
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
+        " ".join(("form-action 'self'", *([form_action] if form_action else []))),
+        f"frame-ancestors {ancestors}",
     ))
+
+
+def framed_by() -> list[str]:
+    """Return the origins that may frame this request's page: those of the learning platform
+    that launched its session, or those an LTI response names (`g.framed_by`: arena.web.lti);
+    none otherwise, never for the API."""
+    if not has_request_context() or request.path.startswith("/api/"):
+        return []
+    if g.get("framed_by"):
+        return g.framed_by
+    if not session:
+        return []
+    origins = session.get(FRAMED_BY)
+    return [o for o in origins if isinstance(o, str)] if isinstance(origins, list) else []
 
 
 def style_nonce() -> str:
@@ -42,10 +63,13 @@ def add_security_headers(response: Response) -> Response:
     site is served over HTTPS)."""
     if current_app.config["HTTPS"]:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
-    response.headers.setdefault("Content-Security-Policy", content_security_policy(style_nonce()))
+    origins = framed_by()
+    response.headers.setdefault("Content-Security-Policy", content_security_policy(
+        style_nonce(), origins, g.get("form_action")))
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Frame-Options", "DENY")
+    if not origins:  # X-Frame-Options names no origin: frame-ancestors alone says them
+        response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
     return response
 

@@ -13,6 +13,7 @@ from wtforms.fields.choices import SelectChoice
 from arena.presenters import challenge_title
 from arena.services.catalog import list_challenges
 from arena.services.courses import courses_of
+from arena.services.feedback import release_times
 from arena.services.submissions import Filters, submission_page
 from arena.web.forms import SubmissionFilterForm
 from arena.web.i18n import current_locale
@@ -32,7 +33,7 @@ def _form() -> SubmissionFilterForm:
         courses.append(SelectChoice(form.course.data, _("Course %(id)s", id=form.course.data)))
     form.course.choices = [any_, *courses]
     form.challenge.choices = [any_, *(SelectChoice(c.slug, challenge_title(c, locale) or c.slug)
-                                      for c in list_challenges())]
+                                      for c in list_challenges(current_user))]
     form.verdict.choices = [any_, *(SelectChoice(code, str(name))
                                     for code, name in VERDICTS.items())]
     return form
@@ -62,4 +63,5 @@ def index() -> tuple[str, int]:
                 if page.next_before else None)
     first_url = url_for("web.submissions.index", **kept) if before else None
     return render_template("submissions.html", form=form, page=page, next_url=next_url,
-                           first_url=first_url), 200
+                           first_url=first_url,
+                           withheld=release_times(current_user, page.items)), 200

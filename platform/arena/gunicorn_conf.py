@@ -1,0 +1,23 @@
+"""gunicorn's settings for the web tier (`gunicorn -c python:arena.gunicorn_conf ...
+'arena:create_app()'`): like `arena serve`, it refuses to start on a database whose schema
+is not this code's newest, in one line, before it listens (arena.db)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from arena.db import checked_app
+from arena.extensions import db
+
+
+def on_starting(_server: Any) -> None:
+    """Check the schema in the master, once; stop with its one line when it is not ours."""
+    try:
+        app = checked_app()
+    except click.ClickException as exc:
+        sys.exit(f"Error: {exc.format_message()}")
+    with app.app_context():
+        db.engine.dispose()  # the workers fork from here: no connection of ours in them
