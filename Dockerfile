@@ -47,9 +47,11 @@ assert (pathlib.Path(arena.__file__).parent / 'web/static/dist/manifest.json').i
 'the front-end bundle is missing from the package'"
 
 COPY challenges/ /opt/arena/challenges/
+COPY lessons/ /opt/arena/lessons/
 COPY docker/entrypoint.sh /usr/local/bin/arena-entrypoint
 COPY docker/worker.sh /usr/local/bin/arena-worker
-ENV ARENA_CHALLENGES_DIR=/opt/arena/challenges ARENA_DATA_DIR=/var/lib/arena \
+ENV ARENA_CHALLENGES_DIR=/opt/arena/challenges ARENA_LESSONS_DIR=/opt/arena/lessons \
+    ARENA_DATA_DIR=/var/lib/arena \
     HOME=/var/lib/arena
 WORKDIR /var/lib/arena
 USER arena
@@ -57,5 +59,6 @@ EXPOSE 8000
 ENTRYPOINT ["arena-entrypoint"]
 # The web tier; GUNICORN_CMD_ARGS adds or overrides options. The worker service runs
 # `arena worker` instead (docker-compose.yml).
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--threads", "4", \
-     "--access-logfile", "-", "arena:create_app()"]
+CMD ["gunicorn", "-c", "python:arena.gunicorn_conf", "--bind", "0.0.0.0:8000", "--workers", "2", \
+     "--threads", "4", "--access-logfile", "-", "--logger-class", "arena.logs.GunicornLogger", \
+     "arena:create_app()"]

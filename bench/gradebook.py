@@ -65,8 +65,9 @@ from arena.models import (
     Submission,
     User,
 )
-from arena.services.gradebook import as_csv, gradebook
+from arena.services.gradebook import gradebook
 from arena.services.gradebook_cells import refresh_assignment, refresh_cells
+from arena.services.gradebook_csv import as_csv
 from arena.services.usernames import skeleton
 from arena.services.users import create_token, create_user
 from graders.challenge.spec import ChallengeSpec
@@ -74,6 +75,7 @@ from graders.challenge.spec import ChallengeSpec
 GOAL_MS = 300
 INSTRUCTOR = "bench-instructor"
 PASSWORD = "correct horse battery"
+BENCH_SECRET_KEY = "bench-" + "k" * 32  # the app refuses a key under 32 characters
 ASSIGNMENTS = 6
 DAY = timedelta(days=1)
 BATCH = 10_000
@@ -117,7 +119,8 @@ def percentile95(values: list[float]) -> float:
 def open_database(url: str, folder: Path, reset: bool, sizes: tuple[int, int, int]):
     """Return the app on `url`, migrated, and whether its data must be seeded."""
     app = create_app({"DATABASE_URL": url, "DATA_DIR": str(folder / "data"),
-                      "SECRET_KEY": "bench", "CHALLENGES_DIR": str(folder / "no-challenges"),
+                      "SECRET_KEY": BENCH_SECRET_KEY,
+                      "CHALLENGES_DIR": str(folder / "no-challenges"),
                       "SANDBOX": "process", "RATE_LIMIT_STORAGE_URI": "memory://"})
     with app.app_context():
         tables = set(inspect(db.engine).get_table_names())
@@ -348,7 +351,7 @@ def over_http(url: str, folder: Path, course: int, args) -> tuple[dict, dict]:
     server = LiveServer(environment(
         ARENA_DATABASE_URL=url, ARENA_DATA_DIR=str(folder / "data"),
         ARENA_CHALLENGES_DIR=str(folder / "no-challenges"), ARENA_SANDBOX="process",
-        ARENA_SECRET_KEY="bench"))
+        ARENA_SECRET_KEY=BENCH_SECRET_KEY))
     with open(folder / "serve.log", "wb") as log:
         server.start(log)
         try:

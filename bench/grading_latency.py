@@ -6,8 +6,11 @@ user's jobs run one at a time: docs/security.md), and reads the server's own tim
 (created_at to finished_at). The baseline is a bare `docker run --rm -i` of the sandbox image
 per job, the same job, measured in the same run. Then the curve: accepted submissions per
 second against concurrent clients, on the Docker backend's warm pools.
+Another correct `softmax` can be graded instead (`--solution`, e.g. the PyTorch one under
+tests/challenges/solutions/softmax/), the configurations narrowed (`--config`), and the bare
+`docker run` pointed at another image (`--image`: one built on another base, say).
 Usage: .venv/bin/python bench/grading_latency.py [--runs 40] [--clients 4] [--curve 1,4,16,64]
-       [--out FILE]
+       [--solution FILE] [--config NAME ...] [--image TAG] [--out FILE]
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from graders.protocol import call_job
 from graders.sandbox.base import Limits
 from graders.sandbox.image import BOX, image_tag
 
-SOLUTION = (ROOT / "challenges" / "softmax" / "reference.py").read_text()
+REFERENCE = ROOT / "challenges" / "softmax" / "reference.py"
 BARE = "bare `docker run --rm -i` per job"
 POOLED = "Docker, warm pool"
 # Grading is measured here, not fair use (bench/fair_queue.py measures that), so the per-user
@@ -63,18 +66,18 @@ class Learners:
         return self.local.token
 
 
-def submit_and_time(server: Server, learners: Learners) -> float:
+def submit_and_time(server: Server, learners: Learners, solution: str) -> float:
     """Submit once and read the verdict as `arena submit` does (long polling, then pauses
     when the server had no place to wait); return the server's own submit-to-verdict seconds."""
-    body = ArenaClient(server.url, learners.bearer()).grade("softmax", SOLUTION)
+    body = ArenaClient(server.url, learners.bearer()).grade("softmax", solution)
     assert body["verdict"] == "accepted", body
     created = datetime.fromisoformat(body["created_at"])
     return (datetime.fromisoformat(body["finished_at"]) - created).total_seconds()
 
 
-def bare_docker_run(image: str) -> float:
+def bare_docker_run(image: str, solution: str) -> float:
     """Run one job in a fresh `docker run --rm -i` of the image; return its wall time."""
-    job = call_job(SOLUTION, "softmax", [{"args": [[1.0, 2.0, 3.0]], "kwargs": {}}] * 17,
+    job = call_job(solution, "softmax", [{"args": [[1.0, 2.0, 3.0]], "kwargs": {}}] * 17,
                    "solution.py", [1000] * 17)
     body = json.dumps({"job": job, "limits": asdict(Limits())}).encode()
     frames = BOX.JOB.pack(len(body)) + body + BOX.JOB.pack(0)
@@ -112,29 +115,40 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--curve", default="1,4,16,64", help="clients for the throughput curve")
+    parser.add_argument("--solution", type=Path, default=REFERENCE,
+                        help="a correct softmax to submit (default: the reference)")
+    parser.add_argument("--config", action="append", choices=[*CONFIGS, "none"],
+                        help="a configuration to measure (repeatable; default: all of them; "
+                             "none: the bare `docker run` alone)")
+    parser.add_argument("--image", default=image_tag(),
+                        help="the image of the bare `docker run` (default: the sandbox image)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    rows = {BARE: measure(lambda: bare_docker_run(image_tag()), args.runs, args.clients)}
+    solution = args.solution.read_text(encoding="utf-8")
+    rows = {BARE: measure(lambda: bare_docker_run(args.image, solution), args.runs,
+                          args.clients)}
     curve = {}
-    for name, env in CONFIGS.items():
+    for name in [c for c in args.config or CONFIGS if c != "none"]:
+        env = CONFIGS[name]
         with tempfile.TemporaryDirectory() as folder:
             server = Server(folder, {**MANY_PENDING, **env})
             try:
                 most = max(args.clients, *(int(c) for c in args.curve.split(",")))
                 learners = Learners(server, most if name == POOLED else args.clients)
                 for _ in range(3):
-                    submit_and_time(server, learners)  # warm-up
+                    submit_and_time(server, learners, solution)  # warm-up
                 cpu = cpu_seconds(server.process.pid)
-                rows[name] = measure(partial(submit_and_time, server, learners), args.runs,
-                                     args.clients)
+                rows[name] = measure(partial(submit_and_time, server, learners, solution),
+                                     args.runs, args.clients)
                 rows[name]["cpu"] = (cpu_seconds(server.process.pid) - cpu) / (2 * args.runs)
                 if name == POOLED:
                     for clients in (int(c) for c in args.curve.split(",")):
                         runs = max(args.runs, 4 * clients)
                         before = (cpu_seconds(server.process.pid), machine_busy())
                         started = time.perf_counter()
-                        curve[clients] = measure(partial(submit_and_time, server, learners),
-                                                 runs, clients, latency=False)
+                        curve[clients] = measure(
+                            partial(submit_and_time, server, learners, solution), runs, clients,
+                            latency=False)
                         curve[clients]["shares"] = busy_shares(server, before, started)
             finally:
                 server.stop()
@@ -158,14 +172,15 @@ def render(rows: dict, curve: dict, args) -> str:
                      f"{row['p95'] / bare:.3f} | {cpu} |")
     lines += ["", f"{POOLED}: throughput against concurrent clients", "",
               "| clients | submissions | accepted/s | `arena serve` busy, of one core | "
-              "machine busy, of all cores |", "|---|---|---|---|---|"]
+              "machine busy, of all cores |", "|---|---|---|---|---|"] if curve else []
     for clients, row in curve.items():
         server, machine = row["shares"]
         lines.append(f"| {clients} | {row['runs']} | {row['throughput']:.1f} | "
                      f"{server:.0%} | {machine:.0%} |")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}"
     return (f"Measured {time.strftime('%Y-%m-%d')} on {machine}; {args.runs} submissions per "
-            f"row, `softmax` reference (17 tests).\n\n" + "\n".join(lines) + "\n")
+            f"row, `softmax` solution {args.solution.name} (17 tests), bare image "
+            f"{args.image}.\n\n" + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -66,6 +66,12 @@ class LiveServer:
         return subprocess.run([ARENA, *args], env=self.env, input=stdin, capture_output=True,
                               text=True, timeout=300)
 
+    def upgrade(self) -> None:
+        """Bring the instance's database to the newest schema, as an operator does first:
+        `arena serve` and the other commands never migrate."""
+        upgraded = self.cli("db", "upgrade")
+        assert upgraded.returncode == 0, upgraded.stderr
+
     def token(self, username: str = "lee", role: str = "student",
               password: str | None = None) -> str:
         """Create a user (with `password`, if given) and return a token for them."""
@@ -77,8 +83,9 @@ class LiveServer:
         assert issued.returncode == 0, issued.stderr
         return issued.stdout.strip().splitlines()[-1]
 
-    def start(self, log: IO[bytes] | None = None, seconds: float = 60) -> None:
-        """Start `arena serve` (its stderr to `log`) and wait until it answers."""
+    def start(self, log: IO[bytes] | None = None, seconds: float = 180) -> None:
+        """Start `arena serve` (its stderr to `log`) and wait until it answers (a start takes
+        seconds, over a minute on two cores loaded twenty times over)."""
         self.process = subprocess.Popen([ARENA, "serve", "--port", str(self.port)],
                                         env=self.env, stdout=subprocess.DEVNULL,
                                         stderr=log or subprocess.DEVNULL)
@@ -149,12 +156,14 @@ class Worker:
 
 class Server(LiveServer):
     """The benchmarks' server: a fresh data folder (process sandbox unless `env` says
-    otherwise), one learner with a password and a token, started, every challenge prepared."""
+    otherwise) migrated, one learner with a password and a token, started, every challenge
+    prepared."""
 
     def __init__(self, folder: str, env: dict[str, str] | None = None) -> None:
         super().__init__(environment(**{"ARENA_SANDBOX": "process", **NO_INTAKE_LIMITS,
                                         **(env or {}), "ARENA_DATA_DIR": folder}))
         self.api = requests.Session()
+        self.upgrade()
         self.bearer = self.token(USERNAME, password=PASSWORD)
         self.api.headers["Authorization"] = f"Bearer {self.bearer}"
         self.log = open(Path(folder) / "serve.log", "wb")  # closed in stop()

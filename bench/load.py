@@ -196,6 +196,7 @@ class Stack:
         self.webs = [LiveServer(env) for _ in range(webs)]
         self.workers: list[tuple[Worker, Path]] = []
         self.logs: list = []
+        self.webs[0].upgrade()  # once, before any web process starts (none migrates)
         for i, web in enumerate(self.webs):
             web.start(self._log(f"web-{i}.log"), seconds=120)
 

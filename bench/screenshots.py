@@ -3,7 +3,8 @@
 Starts a real `arena serve` (process sandbox, SQLite in a fresh data folder) on loopback, as
 bench/page_load.py does, creates a learner through the CLI, solves `softmax` through the API as
 that learner, logs in through the /login form, and writes (1280x900 viewport, PNG):
-  lesson.png               /learn, the heatmap with a row selected and the causal mask on
+  lesson.png               the first lesson, its heatmap with a row selected and the causal
+                           mask on
   catalog.png              the catalog with the learner's progress
   challenge-graded.png     scaled-dot-product-attention after a wrong submission (no 1/sqrt(d)):
                            the verdict, one row per test and the named bug
@@ -64,7 +65,7 @@ def settle(page) -> None:
 
 
 def lesson(page, out: Path) -> None:
-    page.goto("/learn")
+    page.goto("/learn/attention-basics")
     heatmap = page.get_by_test_id("heatmap").first
     grid = heatmap.locator("table.heatmap-grid")
     grid.wait_for()
