@@ -53,3 +53,7 @@ class Sandbox(Protocol):
 
 class SandboxUnavailable(RuntimeError):
     """The requested backend cannot run on this machine."""
+
+
+class BoxFailed(RuntimeError):
+    """A box could not be set up: the platform's fault, never the learner's."""

@@ -5,6 +5,8 @@ allows no processes beside child groups, so they cannot sit under the grading pr
 group), else v1's memory hierarchy (boxes under the grading process's own group, within any
 limit set above it). Both need the right to create groups: root, in practice. Where there is
 none, `BoxCgroup.create` returns None and the box falls back to an address-space limit.
+Several grading processes share the parent (the workers of one server, two test runs): a
+group's name carries its owner (`reaper.owner_id()`), and only a dead owner's groups are swept.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import secrets
 import signal
 import time
 from pathlib import Path
+
+from graders.sandbox.reaper import owner_gone, owner_id
 
 V2_PARENT = "arena-sandbox"
 PREFIX = "arena-box-"
@@ -69,8 +73,12 @@ def parent_folder() -> tuple[Path, int] | None:
 
 
 def sweep(parent: Path) -> None:
-    """Remove box groups left empty by a grading process that died before removing them."""
+    """Remove the empty box groups of grading processes that died before removing them (never
+    a live process's: between its creation and its box joining it, a group is empty)."""
     for folder in parent.glob(PREFIX + "*"):
+        owner = folder.name.removeprefix(PREFIX).rpartition("~")[0]
+        if owner and not owner_gone(owner):
+            continue
         try:
             folder.rmdir()
         except OSError:  # still in use by a live box
@@ -89,7 +97,7 @@ class BoxCgroup:
         if parent is None:
             return None
         folder, version = parent
-        group = cls(folder / (PREFIX + secrets.token_hex(8)), version)
+        group = cls(folder / f"{PREFIX}{owner_id()}~{secrets.token_hex(8)}", version)
         try:
             group.path.mkdir()
             group._limit(memory_mb * MIB)

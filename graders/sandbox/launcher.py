@@ -6,6 +6,8 @@ interpreter and the runner, read-only; a /dev of five harmless devices; fresh sc
 and pivots into it; then it forks the runner, which takes the limits, drops to the box's own
 unprivileged uid, loads the system-call filter and becomes the runner.
 When it is PID 1 of a PID namespace, its exit ends every process left in the box.
+It writes READY on the pipe `ready_fd` once the box is set up and closes it before the runner
+starts: a box that never said so failed on the host's side, whatever the learner's code does.
 Standard library only (and the system's libseccomp, through ctypes): it runs before anything
 else in the box.
 """
@@ -26,6 +28,7 @@ SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"
 BUILD_AT = "/tmp"  # any existing folder will do: in this mount namespace it is covered, then
 # becomes the root
 PR_SET_NO_NEW_PRIVS = 38
+READY = b"ready"
 DEVICES = ("null", "zero", "full", "random", "urandom")
 DEVICE_LINKS = {"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0", "stdout": "/proc/self/fd/1",
                 "stderr": "/proc/self/fd/2"}
@@ -187,13 +190,15 @@ def reap_until(child):
 
 
 def main():
-    """Set up the box and run the runner in it."""
+    """Set up the box, say so, and run the runner in it."""
     config = json.loads(sys.argv[1])
     if config["cgroup"]:
         join_cgroup(config["cgroup"])
     load_filter = seccomp_loader(config["seccomp"]) if config["seccomp"] else None
     if config["namespaces"]:
         build_filesystem(config)
+    os.write(config["ready_fd"], READY)
+    os.close(config["ready_fd"])
     if os.getpid() != 1:
         become_runner(config, load_filter)
     child = os.fork()

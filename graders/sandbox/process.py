@@ -23,9 +23,10 @@ from functools import cache
 from pathlib import Path
 
 from graders.sandbox import cgroups
-from graders.sandbox.base import RUNNER_PATH, Limits, RunOutcome
+from graders.sandbox.base import RUNNER_PATH, BoxFailed, Limits, RunOutcome
 from graders.sandbox.cgroups import BoxCgroup
 from graders.sandbox.image import BOX
+from graders.sandbox.launcher import READY
 from graders.sandbox.mirror import hidden_root
 from graders.sandbox.seccomp import profile
 
@@ -121,17 +122,29 @@ class ProcessSandbox:
         reads a private copy of the system's files (graders.sandbox.mirror)."""
         workdir = tempfile.mkdtemp(prefix="arena-box-")
         group = BoxCgroup.create(self.cgroups, limits.memory_mb)
+        ready, ready_fd = os.pipe()
         try:
-            return self._run_in(self._command(workdir, limits, group,
-                                              self.mirror if hidden else None),
-                                workdir, job, limits, group)
+            try:
+                started = time.monotonic()
+                proc = self._start(self._command(workdir, limits, group,
+                                                 self.mirror if hidden else None, ready_fd),
+                                   workdir, job, ready_fd)
+            finally:
+                os.close(ready_fd)  # the box's own now: its end means the box let go of it
+            outcome = _collect(proc, limits, started + limits.wall_seconds, group)
+            outcome.seconds = time.monotonic() - started
+            if _said(ready) != READY:
+                raise BoxFailed("the process box was not set up: "
+                                + _last_line(outcome.stderr, "no word from its launcher"))
+            return outcome
         finally:
+            os.close(ready)
             if group is not None:
                 group.remove()
             shutil.rmtree(workdir, ignore_errors=True)
 
     def _command(self, workdir: str, limits: Limits, group: BoxCgroup | None,
-                 mirror: str | None) -> list[str]:
+                 mirror: str | None, ready_fd: int) -> list[str]:
         namespaced = self.prefix is not None
         root = os.geteuid() == 0
         uid = box_uid() if root else None
@@ -149,22 +162,35 @@ class ProcessSandbox:
             "env": RUNNER_ENV,
             "cgroup": group and {"folder": str(group.path), "version": group.version},
             "seccomp": profile() if self.filtered else None,
+            "ready_fd": ready_fd,
         }
         launcher = [sys.executable, "-I", "-B", str(LAUNCHER_PATH), json.dumps(config)]
         return [*orphan_guard(), *(self.prefix or ()), *launcher]
 
-    def _run_in(self, command: list[str], workdir: str, job: dict, limits: Limits,
-                group: BoxCgroup | None) -> RunOutcome:
-        started = time.monotonic()
+    @staticmethod
+    def _start(command: list[str], workdir: str, job: dict, ready_fd: int) -> subprocess.Popen:
         proc = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, env=RUNNER_ENV, start_new_session=True, cwd=workdir,
+            pass_fds=(ready_fd,),
         )
         threading.Thread(target=_feed, args=(proc.stdin, json.dumps(job).encode()),
                          daemon=True).start()
-        outcome = _collect(proc, limits, started + limits.wall_seconds, group)
-        outcome.seconds = time.monotonic() - started
-        return outcome
+        return proc
+
+
+def _said(ready: int) -> bytes:
+    """Return what the launcher wrote on its ready pipe (every writer is gone by now)."""
+    os.set_blocking(ready, False)
+    try:
+        return os.read(ready, len(READY) + 1)
+    except BlockingIOError:
+        return b""
+
+
+def _last_line(stderr: bytes, default: str) -> str:
+    lines = stderr.decode("utf-8", "replace").strip().splitlines()
+    return lines[-1][:300] if lines else default
 
 
 def _feed(pipe, data: bytes) -> None:

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from graders.protocol import call_job, parse_run
-from graders.sandbox.base import Limits
+from graders.sandbox import cgroups
+from graders.sandbox.base import BoxFailed, Limits
 from graders.sandbox.process import BOX_UID_BASE, namespace_prefix
+from graders.sandbox.reaper import owner_id
 from graders.sandbox.selection import select_sandbox
 from tests.torch_required import require_torch
 
@@ -189,7 +191,8 @@ def test_dev_holds_five_harmless_devices_and_nothing_of_the_hosts(sandbox):
 def test_memory_is_limited_per_box_and_its_cgroup_is_removed(sandbox):
     assert sandbox.memory_per_box, sandbox.reason
     parent, _ = sandbox.cgroups
-    before = set(parent.glob("arena-box-*"))  # an earlier box's, if it was slow to die
+    ours = f"{cgroups.PREFIX}{owner_id()}~*"  # another test run's boxes may share the parent
+    before = set(parent.glob(ours))  # an earlier box's, if it was slow to die
     body = ("import time\n"
             "for _ in range(3):\n"
             "    if os.fork() == 0:\n"
@@ -200,7 +203,47 @@ def test_memory_is_limited_per_box_and_its_cgroup_is_removed(sandbox):
             "return [0]\n")
     _, outcome = probe(sandbox, body, Limits(memory_mb=200, wall_seconds=20))
     assert outcome.oom_killed and not outcome.timed_out
-    assert set(parent.glob("arena-box-*")) <= before
+    assert set(parent.glob(ours)) <= before
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a memory cgroup per box needs root")
+def test_a_sweep_spares_the_groups_of_live_processes(sandbox):
+    """Between its creation and its box joining it a group is empty: a second grading process
+    starting then (a worker of the same server) must not remove it."""
+    live = cgroups.BoxCgroup.create(sandbox.cgroups, 64)
+    host, pid, started = owner_id().split(":")
+    dead = cgroups.BoxCgroup(sandbox.cgroups[0] / f"{cgroups.PREFIX}{host}:{pid}:{started}0~1",
+                             sandbox.cgroups[1])
+    dead.path.mkdir()
+    try:
+        cgroups.sweep(sandbox.cgroups[0])
+        assert live.path.is_dir() and not dead.path.exists()
+    finally:
+        live.remove()
+        dead.remove()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a memory cgroup per box needs root")
+def test_a_box_that_could_not_be_set_up_is_the_platforms_fault(sandbox, monkeypatch):
+    """Its launcher never ran the learner's code: no verdict of theirs, but BoxFailed."""
+    create = cgroups.BoxCgroup.create
+
+    def swept_at_once(parent, memory_mb):
+        group = create(parent, memory_mb)
+        group.path.rmdir()  # as a sweep by a process that took it for a stray would
+        return group
+
+    monkeypatch.setattr(cgroups.BoxCgroup, "create", staticmethod(swept_at_once))
+    with pytest.raises(BoxFailed, match="not set up: .*No such file"):
+        probe(sandbox, "return [1]")
+
+
+def test_a_learner_who_exits_at_once_is_still_judged(sandbox):
+    """Exiting before the first result is the learner's run, ended early, not a box failure."""
+    job = call_job("import os\nos._exit(0)\ndef f():\n    return [1]\n", "f",
+                   [{"args": [], "kwargs": {}}], "solution.py", [1000])
+    outcome = sandbox.run(job, Limits(wall_seconds=10))
+    assert outcome.exit_code == 0 and parse_run(outcome.stdout).results == []
 
 
 @needs_namespaces
