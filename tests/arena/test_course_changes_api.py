@@ -252,6 +252,18 @@ def test_feedback_after_due_shows_the_student_the_verdict_alone_until_then(app, 
     assert "->" in format_result(after)
 
 
+def test_work_counted_before_the_opening_is_held_back_and_read_as_the_gradebook_counts_it(
+        app, client, people, course):
+    """`counts_from` before the opening: what the gradebook counts from then on is withheld
+    until the due time and readable by the course's instructors, as work after the opening."""
+    _assign(client, people, course, feedback="after_due", opens_at=_iso(NOW + timedelta(hours=1)),
+            counts_from=_iso(NOW - timedelta(hours=2)))
+    early = _graded(app, "sam", "softmax")  # after counts_from, before the opening
+    assert _withheld(client.get(f"/api/v1/submissions/{early}", headers=people["sam"]).get_json())
+    read = client.get(f"/api/v1/submissions/{early}", headers=people["ivy"])
+    assert read.status_code == 200 and read.get_json()["diagnosis"] == EXPLANATION
+
+
 def test_feedback_after_due_waits_for_a_students_own_extended_due_time(app, client, people,
                                                                        course):
     extended = NOW + timedelta(days=3)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import Float, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import ColumnElement, Float, ForeignKey, Index, String, UniqueConstraint, func
+from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from arena.extensions import db
@@ -97,6 +98,16 @@ class Assignment(db.Model):
     #: Work counts from this instant on (None: from the opening), never from before a student
     #: joined the course.
     counts_from: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    @hybrid_property
+    def counts_since(self) -> datetime:
+        """The instant work counts from: `counts_from`, else the opening (in Python and SQL)."""
+        return self.counts_from if self.counts_from is not None else self.opens_at
+
+    @counts_since.inplace.expression
+    @classmethod
+    def _counts_since(cls) -> ColumnElement[datetime]:
+        return func.coalesce(cls.counts_from, cls.opens_at)
 
     course: Mapped[Course] = relationship()
     items: Mapped[list[AssignmentChallenge]] = relationship(

@@ -2,8 +2,8 @@
 
 An assignment releases its feedback at once (`immediate`, the default) or at its due time
 (`after_due`; a student with an extension, at their own due time). Until then, a student of its
-course reads only the verdict of the submissions they made to its challenges from its opening
-on (the ones the course counts,
+course reads only the verdict of the submissions they made to its challenges from the instant
+it counts work from (`Assignment.counts_since`: the ones the course counts,
 services.submissions.assigned_in), and nothing else about them: not the named bug, the test
 rows, the counts of tests passed, messages, printed output or a review. After the due time,
 everything, as for an immediate assignment; its instructors and admins read everything always.
@@ -50,7 +50,7 @@ def release_times(reader: User, submissions: Iterable[Submission]) -> dict[int, 
                                  CourseMember.user_id == Submission.user_id,
                                  CourseMember.role == CourseRole.STUDENT)), Submission.user_id)
         .where(Submission.id.in_(ids), Assignment.feedback == FeedbackRelease.AFTER_DUE,
-               Assignment.opens_at <= Submission.created_at, due > utcnow())
+               Assignment.counts_since <= Submission.created_at, due > utcnow())
         .group_by(Submission.id))
     return {submission_id: due for submission_id, due in rows}
 

@@ -80,7 +80,7 @@ def _window() -> tuple[ColumnElement[bool], ...]:
     """A submission made from the instant the assignment counts from (its opening unless
     said) and not before the student joined; after their due time only when late work is
     marked rather than not counted (the due instant is on time)."""
-    return (Submission.created_at >= func.coalesce(Assignment.counts_from, Assignment.opens_at),
+    return (Submission.created_at >= Assignment.counts_since,
             Submission.created_at >= CourseMember.joined_at,
             or_(Assignment.late_policy == LatePolicy.MARKED,
                 Submission.created_at <= student_due()))

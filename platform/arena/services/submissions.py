@@ -98,7 +98,8 @@ def _refuse_past(max_pending: int, submission: Submission) -> None:
 def assigned_in(courses) -> ColumnElement[bool]:
     """Return the condition on submissions made to the assignments of `courses` (ids, or a
     subquery of them): by a student of the course, to a challenge of one of its assignments,
-    from that assignment's opening on; never a run. What a course's instructors may read."""
+    from the instant that assignment counts work from on; never a run. What a course's
+    instructors may read."""
     return and_(Submission.kind == Kind.SUBMISSION, (
         select(AssignmentChallenge.id)
         .join(Assignment, Assignment.id == AssignmentChallenge.assignment_id)
@@ -107,7 +108,7 @@ def assigned_in(courses) -> ColumnElement[bool]:
                                  CourseMember.user_id == Submission.user_id))
         .where(Assignment.course_id.in_(courses),
                AssignmentChallenge.challenge_id == Submission.challenge_id,
-               Submission.created_at >= Assignment.opens_at).exists()))
+               Submission.created_at >= Assignment.counts_since).exists()))
 
 
 def readable_by(user: User) -> ColumnElement[bool]:
