@@ -56,7 +56,7 @@ def test_a_visitor_runs_breaks_and_resets_a_cell(page: Page, screen: dict):
     assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
 
 
-def test_the_numpy_cell_prints_the_same_and_a_predict_answer_opens(page: Page):
+def test_the_numpy_cell_prints_the_same_and_a_predict_answer_opens(page: Page, screen: dict):
     page.goto(LESSON)
     predict = page.get_by_test_id("predict").first
     answer = predict.locator(".answer")

@@ -109,7 +109,7 @@ def test_a_crash_shows_the_learners_traceback_and_marks_its_line(page, learner, 
     expect(marked).to_have_count(0)
 
 
-def test_a_syntax_error_shows_its_line_and_no_test_cards(page, learner):
+def test_a_syntax_error_shows_its_line_and_no_test_cards(page, learner, screen):
     open_with(page, "softmax", "def softmax(row):\n    return [\n")
     page.get_by_test_id("run-button").click()
     expect(run_summary(page)).to_have_attribute("data-state", "not-run", timeout=GRADING)
@@ -121,7 +121,7 @@ def test_a_syntax_error_shows_its_line_and_no_test_cards(page, learner):
         == "editor-error-line"
 
 
-def test_what_the_code_prints_shows_once(page, learner):
+def test_what_the_code_prints_shows_once(page, learner, screen):
     open_with(page, "softmax", PRINTS)
     page.get_by_test_id("run-button").click()
     expect(run_summary(page)).to_have_attribute("data-state", "pass", timeout=GRADING)
@@ -130,7 +130,8 @@ def test_what_the_code_prints_shows_once(page, learner):
     assert printed.inner_text().count("HELLO FROM") == rows(page).count()
 
 
-def test_the_last_result_and_heatmap_are_cleared_while_a_new_one_is_pending(page, learner):
+def test_the_last_result_and_heatmap_are_cleared_while_a_new_one_is_pending(page, learner,
+                                                                            screen):
     slug = "scaled-dot-product-attention"
     open_with(page, slug, UNSCALED)
     page.get_by_test_id("run-button").click()

@@ -85,7 +85,7 @@ def test_the_review_names_the_bug_then_streams_the_reviewers_answer(
 
 
 def test_a_failing_or_absent_reviewer_says_so_clearly(page: Page, learner: str,
-                                                      reviewer: ReviewServer):
+                                                      reviewer: ReviewServer, screen: dict):
     _submit_wrong(page, UNSCALED + "  # a second try")
     review = page.get_by_test_id("review")
     reviewer.mode = "fail"
