@@ -7,7 +7,8 @@ what it reads can then never be timed from a public box (docs/security.md). The 
 what the runner needs: the interpreter and its symbolic links, the standard library (less its
 tests), the packages a box may import, the shared objects they load and the loader's cache.
 It is made once per grading process, when its first process backend starts, and removed when
-the process ends; copies left by processes that died are removed by the next one.
+the process ends; copies left by processes that died are removed by the next one. The grading
+processes of `arena serve` read the copy of the web process that started them.
 """
 
 from __future__ import annotations
@@ -95,8 +96,14 @@ _lock = threading.Lock()
 _root: Path | None = None
 
 
-def hidden_root() -> Path:
-    """Return this process's private copy, making it on first use."""
+def hidden_root(owner: str | None = None) -> Path:
+    """Return this process's private copy, making it on first use; or that of `owner`
+    (`reaper.owner_id()` of the process that started this one, which made it first), when
+    there is one."""
+    if owner is not None:
+        shared = Path(tempfile.gettempdir()) / (PREFIX + owner)
+        if shared.is_dir():
+            return shared
     global _root
     with _lock:
         if _root is None or not _root.is_dir():

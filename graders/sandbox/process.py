@@ -98,10 +98,10 @@ class ProcessSandbox:
 
     name = "process"
 
-    def __init__(self, reason: str = "") -> None:
+    def __init__(self, reason: str = "", mirror_of: str | None = None) -> None:
         self.show = shown_paths()
         self.prefix = namespace_prefix()
-        self.mirror = str(hidden_root()) if self.prefix is not None else None
+        self.mirror = str(hidden_root(mirror_of)) if self.prefix is not None else None
         self.cgroups = cgroups.parent_folder()
         if self.cgroups is not None:
             cgroups.sweep(self.cgroups[0])

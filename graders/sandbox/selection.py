@@ -18,10 +18,13 @@ def select_sandbox(name: str | None = None, *, pool_size: int = 0,
 
     `build_base`, when given, builds a missing image
     on that base instead of giving up on Docker. `ownership` (owner, owner_dead, reap_every)
-    labels and reaps Docker's containers (DockerSandbox).
+    labels and reaps Docker's containers (DockerSandbox); its `mirror_of` names the process
+    whose copy of the system's files the process backend's hidden boxes read
+    (graders.sandbox.mirror).
     """
+    mirror_of = ownership.pop("mirror_of", None)
     if name == "process":
-        return ProcessSandbox(reason="chosen by ARENA_SANDBOX=process")
+        return ProcessSandbox(reason="chosen by ARENA_SANDBOX=process", mirror_of=mirror_of)
     if name not in (None, "", "docker"):
         raise SandboxUnavailable(f"unknown sandbox backend {name!r}; use 'docker' or 'process'")
     try:
@@ -31,7 +34,8 @@ def select_sandbox(name: str | None = None, *, pool_size: int = 0,
     except SandboxUnavailable as exc:
         if name:
             raise
-        return ProcessSandbox(reason=f"no usable Docker ({exc}); the process backend is weaker")
+        return ProcessSandbox(reason=f"no usable Docker ({exc}); the process backend is weaker",
+                              mirror_of=mirror_of)
 
 
 def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: str = "",
@@ -62,5 +66,6 @@ def docker_sandbox(pool_size: int = 0, build_base: str | None = None, chosen: st
             raise SandboxUnavailable(f"the hidden boxes' copy of {tag} could not be made: "
                                      f"{build_error}") from build_error
     reason = chosen or "a Docker engine answers"
-    return DockerSandbox(client, tag, reason=f"{reason}; image {tag}, warm pool of {pool_size}",
+    pool = f", warm pool of {pool_size}" if pool_size else ""
+    return DockerSandbox(client, tag, reason=f"{reason}; image {tag}{pool}",
                          pool_size=pool_size, **ownership)

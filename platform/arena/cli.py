@@ -15,10 +15,13 @@ from pathlib import Path
 
 import click
 
+#: The commands that other commands start, never a person: not listed.
+INTERNAL = {"grader"}
 #: Each command's name -> "module:attribute" of its click command or group.
 COMMANDS = {
     "challenges": "arena.commands.challenges:challenges",
     "db": "arena.commands.db:db_group",
+    "grader": "arena.commands.serve:grader",
     "lessons": "arena.commands.lessons:lessons",
     "lti": "arena.commands.lti:lti",
     "pull": "arena.commands.submit:pull",
@@ -45,7 +48,7 @@ class LazyGroup(click.Group):
     """A group whose commands (COMMANDS) are imported only when one of them is named."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted(set(COMMANDS) - INTERNAL)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:

@@ -173,17 +173,21 @@ OPTIONS: tuple[Option, ...] = (
            'Docker containers kept alive in each of the two pools (public boxes; hidden boxes, '
            'from the hidden image), each a zygote with the runner and NumPy loaded, lent to one '
            'job at a time and recycled after 200 jobs or 5 minutes (docs/security.md); set it to '
-           'one more than the jobs graded at once (`ARENA_WORKERS`, or `arena worker '
+           'one more than the jobs a process grades at once (`ARENA_WORKERS`, or `arena worker '
            '--concurrency`)'),
     Option("SANDBOX_BASE", "python:3.12-slim", TEXT,
            'base image when the sandbox image has to be built (`arena sandbox build --base` '
            'builds it by hand)'),
     Option("QUEUE", "embedded", choice("embedded", "distributed"),
-           '`embedded`: worker threads inside `arena serve`; `distributed`: `arena serve` only '
-           'enqueues on Redis (`ARENA_REDIS_URL`, required) and `arena worker` processes grade'),
+           '`embedded`: `arena serve` grades, in processes of its own '
+           '(`ARENA_GRADING_PROCESSES`); `distributed`: `arena serve` only enqueues on Redis '
+           '(`ARENA_REDIS_URL`, required) and `arena worker` processes grade'),
     Option("WORKERS", 2, whole(),
-           'number of embedded worker threads (`arena worker --concurrency N` for the distributed '
-           'queue)'),
+           'number of embedded worker threads, in each grading process (`arena worker '
+           '--concurrency N` for the distributed queue)'),
+    Option("GRADING_PROCESSES", 2, whole(),
+           '`arena serve` (embedded queue) grades in this many processes of its own, so that '
+           'every core grades while the web process answers; `0`: in threads of the web process'),
     Option("LEASE_SECONDS", 30, number(),
            "how long a worker's claim on a job lasts unless renewed (every third of it); a lapsed "
            "lease is requeued. A worker's registration lasts as long: its sandbox containers "

@@ -35,6 +35,7 @@ from arena.extensions import db
 from arena.jobs.grading import SUBMISSIONS
 from arena.jobs.kinds import KINDS
 from arena.jobs.lifecycle import JobKind
+from arena.jobs.processes import GradingProcesses
 from arena.jobs.queue import EmbeddedQueue, get_queue
 from arena.jobs.workers import live_workers, worker_state
 from arena.models import Kind, Outcome, RegradeItem, Submission
@@ -171,9 +172,13 @@ class DatabaseCollector:
         except redis.RedisError as exc:
             log.warning("metrics: Redis did not answer (%s)", type(exc).__name__)
             return
-        embedded = get_queue(self.app)
-        if isinstance(embedded, EmbeddedQueue) and embedded.running:  # this process's threads
-            workers.append(worker_state(embedded.workers, embedded.sandbox))
+        queue = get_queue(self.app)
+        if isinstance(queue, EmbeddedQueue) and queue.running:  # this process's threads
+            workers.append(worker_state(queue.workers, queue.sandbox))
+        elif isinstance(queue, GradingProcesses):  # `arena serve`'s grading processes
+            workers += queue.states()
+            counts = {**counts, **{name: counts.get(name, 0) + amount
+                                   for name, amount in queue.counts().items()}}
         for name, help_ in COUNTERS.items():
             family = CounterMetricFamily(f"arena_{name}", help_)
             family.add_metric([], counts.get(name, 0))

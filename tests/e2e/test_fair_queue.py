@@ -1,7 +1,7 @@
 """One account's flood does not hold another learner back, with the real processes: `arena
-serve` and its worker thread (embedded queue), or `arena serve` and an `arena worker` on a
-Redis of the test's own (distributed queue); the process sandbox; SQLite, or PostgreSQL when
-ARENA_DATABASE_URL names it.
+serve` and its worker thread (embedded queue, in its one grading process), or `arena serve` and
+an `arena worker` on a Redis of the test's own (distributed queue); the process sandbox; SQLite,
+or PostgreSQL when ARENA_DATABASE_URL names it.
 
 One worker grades one job at a time. A flood of slow submissions from one account is running
 when a learner submits the reference: the learner's job is claimed next, before every flood job
@@ -32,6 +32,7 @@ SUBMISSIONS_PER_MINUTE = FLOOD + 2
 def _settings(tmp_path: Path, database_url: str, **more: str) -> dict[str, str]:
     return environment(ARENA_DATA_DIR=str(tmp_path / "data"), ARENA_DATABASE_URL=database_url,
                        ARENA_SANDBOX="process", ARENA_WORKERS="1",
+                       ARENA_GRADING_PROCESSES="1",
                        ARENA_MAX_PENDING_PER_USER=str(FLOOD),
                        ARENA_SUBMISSION_RATE_LIMIT=f"{SUBMISSIONS_PER_MINUTE} per minute",
                        **more)

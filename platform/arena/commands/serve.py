@@ -14,15 +14,17 @@ import click
 import waitress
 from flask import Flask
 
-from arena import logs
+from arena import create_app, logs
 from arena.commands.challenges import echo_sync
 from arena.config import shown_url
 from arena.db import checked_app
+from arena.jobs.processes import GradingProcesses, grade_for_the_web
 from arena.jobs.pruner import Pruner
 from arena.jobs.queue import get_queue
 from arena.jobs.sandbox import close_sandbox, get_sandbox
 from arena.jobs.workers import register_worker
 from arena.services.catalog import published_challenges, sync_catalog
+from graders.sandbox.base import Sandbox
 
 
 def _is_loopback(host: str) -> bool:
@@ -43,9 +45,18 @@ def serve(host: str, port: int) -> None:
     logs.setup()
     app = checked_app()
     embedded = app.config["QUEUE"] == "embedded"
+    processes = app.config["GRADING_PROCESSES"] if embedded else 0
+    if processes:
+        # The web process grades nothing: its sandbox (the check below, and the copy of the
+        # system's files that the process backend's grading processes share) needs no pool.
+        app.config["POOL_SIZE"] = 0
     if embedded:
-        _check_sandbox(app, host)
+        sandbox = _check_sandbox(app, host)
     _sync_and_say(app)
+    if processes:
+        app.extensions["arena.queue"] = GradingProcesses(
+            app, processes, env={**os.environ, "ARENA_SANDBOX": sandbox.name})
+        click.echo(f"grading: {processes} processes of {app.config['WORKERS']} workers each")
     queue = get_queue(app)
     queue.start()
     pruner = Pruner(app)
@@ -82,8 +93,9 @@ def _refuse_taken(host: str, port: int) -> None:
             "it; choose another with --port (make serve PORT=...)") from exc
 
 
-def _check_sandbox(app: Flask, host: str) -> None:
-    """Say which sandbox grades; refuse the process sandbox on a public address."""
+def _check_sandbox(app: Flask, host: str) -> Sandbox:
+    """Say which sandbox grades, and return it; refuse the process sandbox on a public
+    address."""
     sandbox = get_sandbox(app)
     if (sandbox.name == "process" and not _is_loopback(host)
             and os.environ.get("ARENA_ALLOW_PROCESS_SANDBOX") != "1"):
@@ -91,6 +103,7 @@ def _check_sandbox(app: Flask, host: str) -> None:
             "the process sandbox is for one person on their own machine: bind to 127.0.0.1, "
             "use Docker, or set ARENA_ALLOW_PROCESS_SANDBOX=1 to accept the risk")
     click.echo(f"sandbox: {sandbox.name} ({sandbox.reason})")
+    return sandbox
 
 
 def _sync_and_say(app: Flask) -> None:
@@ -129,3 +142,15 @@ def worker(concurrency: int, alive_file: Path | None) -> None:
         pruner.stop()
         close_sandbox(app)
         registry.stop()
+
+
+@click.command()
+@click.option("--for", "web", required=True, help="The web process's owner id.")
+@click.option("--lane", is_flag=True, help="Run the authoring lane too.")
+def grader(web: str, lane: bool) -> None:
+    """Grade for the `arena serve` that started this process (arena.jobs.processes); it ends
+    when its standard input closes. Never started by hand."""
+    logs.setup()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the web process, which stops us
+    grade_for_the_web(create_app(), web, lane, close_sandbox)

@@ -97,10 +97,12 @@ class AuthorLane:
 class EmbeddedQueue:
     """Worker threads in this process that claim queued work and do it."""
 
-    def __init__(self, app: Flask, sandbox: Sandbox | None = None, workers: int = 2) -> None:
+    def __init__(self, app: Flask, sandbox: Sandbox | None = None, workers: int = 2,
+                 lane: bool = True) -> None:
         self.app = app
         self.sandbox = sandbox
         self.workers = workers
+        self.with_lane = lane  # False: another process runs the lane (arena.jobs.processes)
         # One wake-up per queued job, for one idle worker: waking them all made every idle
         # worker race for the same job and queue on SQLite's write lock in the winner's way.
         self._wake = threading.Condition()
@@ -115,7 +117,8 @@ class EmbeddedQueue:
         return bool(self._threads)
 
     def start(self) -> None:
-        """Start the worker threads, and the authoring lane, which also reaps lapsed leases."""
+        """Start the worker threads, and (unless another process runs it) the authoring lane,
+        which also reaps lapsed leases."""
         if self.running:
             return
         self.sandbox = self.sandbox or get_sandbox(self.app)
@@ -124,6 +127,8 @@ class EmbeddedQueue:
                                           daemon=True) for i in range(self.workers)]
         for thread in self._threads:
             thread.start()
+        if not self.with_lane:
+            return
         self._lane = AuthorLane(self.app, get_author_sandbox(self.app, self.sandbox),
                                 self.notify, reaps=True)
         self._lane.start()

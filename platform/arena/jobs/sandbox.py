@@ -14,12 +14,16 @@ _lock = threading.Lock()
 
 def _ownership(app: Flask) -> dict:
     """Return whose the sandbox's containers are, and how dead owners are told: the worker's
-    registration (arena.jobs.workers) when this process registered one, else this process."""
+    registration (arena.jobs.workers) when this process registered one, else this process; and
+    for a grading process of `arena serve`, whose copy of the system's files to read (the web
+    process's: arena.jobs.processes)."""
+    shared = {"mirror_of": app.extensions["arena.grading_for"]} \
+        if "arena.grading_for" in app.extensions else {}
     registry = app.extensions.get("arena.worker")
     if registry is None:
-        return {}
+        return shared
     return {"owner": registry.owner, "owner_dead": registry.dead,
-            "reap_every": registry.lease / 3}
+            "reap_every": registry.lease / 3, **shared}
 
 
 def get_sandbox(app: Flask) -> Sandbox:
