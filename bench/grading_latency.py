@@ -9,8 +9,15 @@ second against concurrent clients, on the Docker backend's warm pools.
 Another correct `softmax` can be graded instead (`--solution`, e.g. the PyTorch one under
 tests/challenges/solutions/softmax/), the configurations narrowed (`--config`), and the bare
 `docker run` pointed at another image (`--image`: one built on another base, say).
+With `--class-curve 1,4,16,64,256`, a class instead: several challenges, each with a NumPy and
+a plain-list solution (tests/challenges/solutions/), every client a learner of its own cycling
+through them as `arena submit` does (POST, then reads that wait on the server), timed on the
+client (POST sent to verdict read) and from the server's own timestamps, with the CPU per
+submission of `arena serve` and of its grading processes, and the bare `docker run` of the
+same run as the yardstick.
 Usage: .venv/bin/python bench/grading_latency.py [--runs 40] [--clients 4] [--curve 1,4,16,64]
        [--solution FILE] [--config NAME ...] [--image TAG] [--out FILE]
+       .venv/bin/python bench/grading_latency.py --class-curve 1,4,16,64,256 [--config NAME]
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import itertools
 import json
 import os
 import platform
+import statistics
 import subprocess
 import tempfile
 import threading
@@ -29,7 +37,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from live_server import ROOT, Server
+from live_server import ROOT, Server, student_tokens
 from measure import measure
 
 from arena.client import ArenaClient
@@ -38,6 +46,11 @@ from graders.sandbox.base import Limits
 from graders.sandbox.image import BOX, image_tag
 
 REFERENCE = ROOT / "challenges" / "softmax" / "reference.py"
+SOLUTIONS = ROOT / "tests" / "challenges" / "solutions"
+#: A class's mix: (challenge, solution file) for each challenge, NumPy and plain lists.
+CLASS_MIX = [(slug, SOLUTIONS / slug / f"{style}.py")
+             for slug in ("softmax", "scaled-dot-product-attention", "causal-attention",
+                          "layer-norm") for style in ("numpy32", "lists")]
 BARE = "bare `docker run --rm -i` per job"
 POOLED = "Docker, warm pool"
 # Grading is measured here, not fair use (bench/fair_queue.py measures that), so the per-user
@@ -55,7 +68,8 @@ class Learners:
     """Accounts for the clients: each client thread submits as a learner of its own."""
 
     def __init__(self, server: Server, count: int) -> None:
-        self.tokens = [server.bearer] + [server.token(f"learner{i}") for i in range(1, count)]
+        self.tokens = [server.bearer] + student_tokens(
+            server.env, [f"learner{i}" for i in range(1, count)])
         self.handed = itertools.count()
         self.local = threading.local()
 
@@ -95,6 +109,93 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def grading_processes(pid: int) -> list[int]:
+    """Return the `arena grader` processes `arena serve` (`pid`) started."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid and \
+                    b"grader" in (stat.parent / "cmdline").read_bytes():
+                found.append(int(stat.parent.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def cpu_split(server: Server) -> tuple[float, float]:
+    """Return the CPU seconds so far of `arena serve` and of its grading processes."""
+    return (cpu_seconds(server.process.pid),
+            sum(cpu_seconds(p) for p in grading_processes(server.process.pid)))
+
+
+def class_curve(server: Server, clients_list: list[int], runs: int, bare: float) -> list[dict]:
+    """Run the class's mix at each number of clients (each its own learner, cycling through
+    CLASS_MIX from its own place); return a row of figures per number of clients."""
+    learners = Learners(server, max(clients_list))
+    mix = [(slug, path.read_text(encoding="utf-8")) for slug, path in CLASS_MIX]
+    turns = itertools.count()
+    for slug, code in mix:  # warm-up: each challenge's prepared data read once
+        ArenaClient(server.url, learners.tokens[0]).grade(slug, code)
+    rows = []
+    for clients in clients_list:
+        total = max(runs, 2 * clients)
+        times: dict[str, list[float]] = {"client": [], "server": []}
+        serve_cpu, graders_cpu = cpu_split(server)
+        before = (serve_cpu, machine_busy())
+        started = time.perf_counter()
+        row = measure(partial(_one_of_the_class, server, learners, mix, turns, times), total,
+                      clients, latency=False)
+        serve_share, machine = busy_shares(server, before, started)
+        serve_after, graders_after = cpu_split(server)
+        rows.append({"clients": clients, "runs": total, "throughput": row["throughput"],
+                     "client": _quantiles(times["client"]),
+                     "server": _quantiles(times["server"]), "bare": bare,
+                     "serve_cpu": (serve_after - serve_cpu) / total,
+                     "graders_cpu": (graders_after - graders_cpu) / total,
+                     "serve_share": serve_share, "machine": machine})
+    return rows
+
+
+def _one_of_the_class(server: Server, learners: Learners, mix: list, turns, times: dict) -> float:
+    """Submit the mix's next solution as the calling client's learner; note the client's and
+    the server's submit-to-verdict seconds in `times` (appends are atomic); return the first."""
+    slug, code = mix[next(turns) % len(mix)]
+    started = time.perf_counter()
+    body = ArenaClient(server.url, learners.bearer()).grade(slug, code)
+    took = time.perf_counter() - started
+    assert body["verdict"] == "accepted", (slug, body.get("verdict"), body.get("message"))
+    made = datetime.fromisoformat(body["created_at"])
+    times["client"].append(took)
+    times["server"].append((datetime.fromisoformat(body["finished_at"]) - made).total_seconds())
+    return took
+
+
+def _quantiles(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
+
+
+def render_class(rows: list[dict], config: str, args) -> str:
+    """Write the class curve as Markdown."""
+    lines = ["| clients | submissions | accepted/s | client p50 / p95 (ms) | p50 / bare, p95 / "
+             "bare | server p50 / p95 (ms) | CPU per submission: `arena serve` / graders (ms) | "
+             "`arena serve` busy, of one core | machine busy |", "|---|---|---|---|---|---|---|"
+             "---|---|"]
+    for row in rows:
+        (c50, c95), (s50, s95), bare = row["client"], row["server"], row["bare"]
+        lines.append(f"| {row['clients']} | {row['runs']} | {row['throughput']:.1f} | "
+                     f"{c50 * 1000:.1f} / {c95 * 1000:.1f} | {c50 / bare:.3f}, {c95 / bare:.3f} | "
+                     f"{s50 * 1000:.1f} / {s95 * 1000:.1f} | {row['serve_cpu'] * 1000:.1f} / "
+                     f"{row['graders_cpu'] * 1000:.1f} | {row['serve_share']:.0%} | "
+                     f"{row['machine']:.0%} |")
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}"
+    mix = ", ".join(f"{slug}/{path.name}" for slug, path in CLASS_MIX)
+    return (f"Measured {time.strftime('%Y-%m-%d')} on {machine}; a class on {config} "
+            f"(ARENA_GRADING_PROCESSES={os.environ.get('ARENA_GRADING_PROCESSES', 'default')}); "
+            f"the mix: {mix}; bare `docker run` median {rows[0]['bare'] * 1000:.1f} ms.\n\n"
+            + "\n".join(lines) + "\n")
+
+
 def machine_busy() -> tuple[int, int]:
     """Return the machine's busy and total CPU ticks so far, every core (from /proc/stat)."""
     ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -123,10 +224,25 @@ def main() -> None:
     parser.add_argument("--image", default=image_tag(),
                         help="the image of the bare `docker run` (default: the sandbox image)")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--class-curve", help="clients of the class workload, e.g. 1,4,16,64,256")
     args = parser.parse_args()
     solution = args.solution.read_text(encoding="utf-8")
     rows = {BARE: measure(lambda: bare_docker_run(args.image, solution), args.runs,
                           args.clients)}
+    if args.class_curve:
+        config = (args.config or [POOLED])[0]
+        with tempfile.TemporaryDirectory() as folder:
+            server = Server(folder, {**MANY_PENDING, **CONFIGS[config]})
+            try:
+                report = render_class(class_curve(
+                    server, [int(c) for c in args.class_curve.split(",")], args.runs,
+                    rows[BARE]["median"]), config, args)
+            finally:
+                server.stop()
+        print(report)
+        if args.out:
+            args.out.write_text(report, encoding="utf-8")
+        return
     curve = {}
     for name in [c for c in args.config or CONFIGS if c != "none"]:
         env = CONFIGS[name]

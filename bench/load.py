@@ -54,6 +54,7 @@ from live_server import (
     Worker,
     environment,
     free_port,
+    student_tokens,
     wait_until,
 )
 from sqlalchemy import create_engine, text
@@ -219,15 +220,8 @@ class Stack:
         self.workers = []
 
     def tokens(self, usernames: list[str]) -> list[str]:
-        """Create students and a token each in one process (one `arena` call each is slow)."""
-        script = ("import sys\nfrom arena import create_app\n"
-                  "from arena.services.users import create_token, create_user\n"
-                  "app = create_app()\nwith app.app_context():\n"
-                  "    for name in sys.argv[1:]:\n"
-                  "        create_user(name, 'student')\n        print(create_token(name))\n")
-        done = subprocess.run([sys.executable, "-c", script, *usernames], env=self.env,
-                              capture_output=True, text=True, timeout=300, check=True)
-        return done.stdout.split()
+        """Create students and a token each."""
+        return student_tokens(self.env, usernames)
 
     def stop(self) -> None:
         self.stop_workers()
