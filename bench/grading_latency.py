@@ -18,6 +18,7 @@ same run as the yardstick.
 Usage: .venv/bin/python bench/grading_latency.py [--runs 40] [--clients 4] [--curve 1,4,16,64]
        [--solution FILE] [--config NAME ...] [--image TAG] [--out FILE]
        .venv/bin/python bench/grading_latency.py --class-curve 1,4,16,64,256 [--config NAME]
+       [--grading-processes N]
 """
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ def _quantiles(values: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
 
 
-def render_class(rows: list[dict], config: str, args) -> str:
+def render_class(rows: list[dict], config: str, processes: str) -> str:
     """Write the class curve as Markdown."""
     lines = ["| clients | submissions | accepted/s | client p50 / p95 (ms) | p50 / bare, p95 / "
              "bare | server p50 / p95 (ms) | CPU per submission: `arena serve` / graders (ms) | "
@@ -191,7 +192,7 @@ def render_class(rows: list[dict], config: str, args) -> str:
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Linux {platform.release()}"
     mix = ", ".join(f"{slug}/{path.name}" for slug, path in CLASS_MIX)
     return (f"Measured {time.strftime('%Y-%m-%d')} on {machine}; a class on {config} "
-            f"(ARENA_GRADING_PROCESSES={os.environ.get('ARENA_GRADING_PROCESSES', 'default')}); "
+            f"(ARENA_GRADING_PROCESSES={processes}); "
             f"the mix: {mix}; bare `docker run` median {rows[0]['bare'] * 1000:.1f} ms.\n\n"
             + "\n".join(lines) + "\n")
 
@@ -225,6 +226,8 @@ def main() -> None:
                         help="the image of the bare `docker run` (default: the sandbox image)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--class-curve", help="clients of the class workload, e.g. 1,4,16,64,256")
+    parser.add_argument("--grading-processes", type=int,
+                        help="ARENA_GRADING_PROCESSES of the class's server (default: its own)")
     args = parser.parse_args()
     solution = args.solution.read_text(encoding="utf-8")
     rows = {BARE: measure(lambda: bare_docker_run(args.image, solution), args.runs,
@@ -232,11 +235,14 @@ def main() -> None:
     if args.class_curve:
         config = (args.config or [POOLED])[0]
         with tempfile.TemporaryDirectory() as folder:
-            server = Server(folder, {**MANY_PENDING, **CONFIGS[config]})
+            processes = ({} if args.grading_processes is None else
+                         {"ARENA_GRADING_PROCESSES": str(args.grading_processes)})
+            server = Server(folder, {**MANY_PENDING, **CONFIGS[config], **processes})
             try:
                 report = render_class(class_curve(
                     server, [int(c) for c in args.class_curve.split(",")], args.runs,
-                    rows[BARE]["median"]), config, args)
+                    rows[BARE]["median"]), config,
+                    processes.get("ARENA_GRADING_PROCESSES", "default"))
             finally:
                 server.stop()
         print(report)
