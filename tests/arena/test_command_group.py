@@ -9,7 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from arena.cli import COMMANDS, main
+from arena.cli import COMMANDS, INTERNAL, main
 
 SERVER_PACKAGES = ("flask", "apiflask", "sqlalchemy", "flask_sqlalchemy", "werkzeug", "graders",
                    "numpy", "docker", "requests")
@@ -42,6 +42,7 @@ def test_each_command_is_listed_as_click_lists_it_once_loaded():
     context = click.Context(main)
     loaded = {name: main.get_command(context, name) for name in COMMANDS}
     assert all(command.name == name for name, command in loaded.items())
+    assert {name for name, command in loaded.items() if command.hidden} == INTERNAL
     eager = click.Group(main.name, commands=loaded, help=main.help)
     runner = CliRunner()
     assert runner.invoke(main, ["--help"]).output == runner.invoke(eager, ["--help"]).output

@@ -144,7 +144,7 @@ def worker(concurrency: int, alive_file: Path | None) -> None:
         registry.stop()
 
 
-@click.command()
+@click.command(hidden=True)
 @click.option("--for", "web", required=True, help="The web process's owner id.")
 @click.option("--lane", is_flag=True, help="Run the authoring lane too.")
 def grader(web: str, lane: bool) -> None:
