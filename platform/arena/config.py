@@ -179,15 +179,16 @@ OPTIONS: tuple[Option, ...] = (
            'base image when the sandbox image has to be built (`arena sandbox build --base` '
            'builds it by hand)'),
     Option("QUEUE", "embedded", choice("embedded", "distributed"),
-           '`embedded`: `arena serve` grades, in processes of its own '
-           '(`ARENA_GRADING_PROCESSES`); `distributed`: `arena serve` only enqueues on Redis '
+           '`embedded`: `arena serve` grades (in processes of its own with '
+           '`ARENA_GRADING_PROCESSES`); `distributed`: `arena serve` only enqueues on Redis '
            '(`ARENA_REDIS_URL`, required) and `arena worker` processes grade'),
     Option("WORKERS", 2, whole(),
            'number of embedded worker threads, in each grading process (`arena worker '
            '--concurrency N` for the distributed queue)'),
-    Option("GRADING_PROCESSES", 2, whole(),
+    Option("GRADING_PROCESSES", 0, whole(),
            '`arena serve` (embedded queue) grades in this many processes of its own, so that '
-           'every core grades while the web process answers; `0`: in threads of the web process'),
+           'every core grades while the web process answers (2 on two cores); `0`: in threads '
+           'of the web process'),
     Option("LEASE_SECONDS", 30, number(),
            "how long a worker's claim on a job lasts unless renewed (every third of it); a lapsed "
            "lease is requeued. A worker's registration lasts as long: its sandbox containers "

@@ -130,8 +130,7 @@ def test_what_the_code_prints_shows_once(page, learner, screen):
     assert printed.inner_text().count("HELLO FROM") == rows(page).count()
 
 
-def test_the_last_result_and_heatmap_are_cleared_while_a_new_one_is_pending(page, learner,
-                                                                            screen):
+def test_the_last_result_and_heatmap_are_cleared_while_a_new_one_is_pending(page, learner):
     slug = "scaled-dot-product-attention"
     open_with(page, slug, UNSCALED)
     page.get_by_test_id("run-button").click()
