@@ -60,5 +60,5 @@ ENTRYPOINT ["arena-entrypoint"]
 # The web tier; GUNICORN_CMD_ARGS adds or overrides options. The worker service runs
 # `arena worker` instead (docker-compose.yml).
 CMD ["gunicorn", "-c", "python:arena.gunicorn_conf", "--bind", "0.0.0.0:8000", "--workers", "2", \
-     "--threads", "4", "--access-logfile", "-", "--logger-class", "arena.logs.GunicornLogger", \
+     "--access-logfile", "-", "--logger-class", "arena.logs.GunicornLogger", \
      "arena:create_app()"]

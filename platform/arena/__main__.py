@@ -1,5 +1,5 @@
 """`python -m arena`: the `arena` command (how `arena serve` starts its grading processes)."""
 
-from arena.cli import main
+from arena.cli import run
 
-main()
+run()

@@ -17,6 +17,8 @@ import click
 
 #: The commands that other commands start, never a person: not listed.
 INTERNAL = {"grader"}
+#: The commands whose process waits cooperatively (arena.cooperative): patched before import.
+COOPERATIVE = {"serve"}
 #: Each command's name -> "module:attribute" of its click command or group.
 COMMANDS = {
     "challenges": "arena.commands.challenges:challenges",
@@ -82,3 +84,11 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup)
 def main() -> None:
     """Attention Arena: auto-graded challenges for learning attention."""
+
+
+def run() -> None:
+    """The `arena` program: patch a cooperative command's process first, then run it."""
+    if sys.argv[1:2] and sys.argv[1] in COOPERATIVE:
+        from arena.cooperative import patch
+        patch()
+    main()

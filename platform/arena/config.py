@@ -185,10 +185,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("WORKERS", 2, whole(),
            'number of embedded worker threads, in each grading process (`arena worker '
            '--concurrency N` for the distributed queue)'),
-    Option("GRADING_PROCESSES", 0, whole(),
-           '`arena serve` (embedded queue) grades in this many processes of its own, so that '
-           'every core grades while the web process answers (2 on two cores); `0`: in threads '
-           'of the web process'),
+    Option("GRADING_PROCESSES", 2, whole(1),
+           '`arena serve` (embedded queue) grades in this many processes of its own (`arena '
+           'grader`), so that every core grades while the web process only answers; one per '
+           'core'),
     Option("LEASE_SECONDS", 30, number(),
            "how long a worker's claim on a job lasts unless renewed (every third of it); a lapsed "
            "lease is requeued. A worker's registration lasts as long: its sandbox containers "
@@ -299,12 +299,13 @@ OPTIONS: tuple[Option, ...] = (
            'then answers `202` with the URL to poll; `0`: always `202` at once; a `GET '
            '/api/v1/submissions/<id>?wait=` waits at most this long too. Replaces '
            '`ARENA_RUN_WAIT_EXTRA_SECONDS`'),
-    Option("RUN_WAITERS", 4, whole(),
-           'request threads of one web process that may wait for a run (or a `?wait=` read) at '
-           "once (keep it below the server's 8 threads); any other run answers `202` at once. "
-           '`0`: no run waits'),
-    Option("RUN_WAITERS_PER_USER", 1, whole(),
-           'of those, how many one user may hold'),
+    Option("RUN_WAITERS", 1000, whole(),
+           'reads of one web process that may wait for a result at once (a run, a `?wait=` '
+           "read, a page's pushed events): each waits without a thread (arena.cooperative), so "
+           'this bounds only memory; any other answers at once with where to poll. `0`: no '
+           'read waits'),
+    Option("RUN_WAITERS_PER_USER", 4, whole(),
+           'of those, how many one user (or one visitor\'s address) may hold'),
     Option("RETENTION_RUN_DAYS", 14, DAYS,
            'finished runs are deleted this many days after they ended (`0`: kept; at most 36500, '
            "as for every span of days here and `arena db prune`'s options, "

@@ -1,16 +1,23 @@
 """gunicorn's settings for the web tier (`gunicorn -c python:arena.gunicorn_conf ...
-'arena:create_app()'`): like `arena serve`, it refuses to start on a database whose schema
-is not this code's newest, in one line, before it listens (arena.db)."""
+'arena:create_app()'`): like `arena serve`, its workers wait without threads (gevent, patched
+here before anything else is imported: arena.cooperative), and it refuses to start on a
+database whose schema is not this code's newest, in one line, before it listens (arena.db)."""
 
 from __future__ import annotations
 
-import sys
-from typing import Any
+from arena.cooperative import patch
 
-import click
+patch()
 
-from arena.db import checked_app
-from arena.extensions import db
+import sys  # noqa: E402  (after the patch, as every import below)
+from typing import Any  # noqa: E402
+
+import click  # noqa: E402
+
+from arena.db import checked_app  # noqa: E402
+from arena.extensions import db  # noqa: E402
+
+worker_class = "gevent"
 
 
 def on_starting(_server: Any) -> None:

@@ -5,8 +5,8 @@ web replica answers the same: queue depth and oldest age per kind of job, verdic
 failed internally, grading and queue-wait histograms. What no table records comes from
 arena.signals: requests answered 500 and lease requeues (in Redis when the app has one, else
 this process's own), and the live `arena worker` processes with their sandbox pools (plus this
-process's embedded workers). Nothing names a user or shows their code: only counts and
-durations.
+process's embedded workers or grading processes); and the reads this process holds waiting.
+Nothing names a user or shows their code: only counts and durations.
 
 Who may read it: anyone who reaches it, unless ARENA_METRICS_TOKEN is set; then only a
 request with `Authorization: Bearer <token>` (docs/deploy.md, "Signals").
@@ -37,6 +37,7 @@ from arena.jobs.kinds import KINDS
 from arena.jobs.lifecycle import JobKind
 from arena.jobs.processes import GradingProcesses
 from arena.jobs.queue import EmbeddedQueue, get_queue
+from arena.jobs.waiters import waiters_of
 from arena.jobs.workers import live_workers, worker_state
 from arena.models import Kind, Outcome, RegradeItem, Submission
 from arena.models.types import utcnow
@@ -196,7 +197,10 @@ class DatabaseCollector:
                     pooled[pool, key] += value
         for (pool, state), value in sorted(pooled.items()):
             boxes.add_metric([pool, state], value)
-        yield from (alive, threads, boxes)
+        waiting = GaugeMetricFamily("arena_waiting_reads", "Reads waiting for a result in "
+                                    "this web process now (of ARENA_RUN_WAITERS)")
+        waiting.add_metric([], waiters_of(self.app).waiting())
+        yield from (alive, threads, boxes, waiting)
 
 
 def _counts(row: tuple | None) -> tuple[int, datetime | None, int]:

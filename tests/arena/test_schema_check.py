@@ -4,6 +4,9 @@ by a newer one (arena.db.Schema). On SQLite and on PostgreSQL (ARENA_DATABASE_UR
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 from sqlalchemy import text
@@ -107,12 +110,17 @@ def test_downgrade_refuses_what_is_no_way_down(app, arena):
 
 
 def test_gunicorn_refuses_before_it_listens(app, arena):
-    """The web tier of the compose file: the master checks the schema once, in its hook."""
-    from arena import gunicorn_conf
+    """The web tier of the compose file: the master checks the schema once, in its hook (in a
+    process of its own: the settings module patches the process for gevent)."""
+    def on_starting() -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", "from arena import gunicorn_conf\n"
+                               "gunicorn_conf.on_starting(None)"], capture_output=True,
+                              text=True, timeout=120)  # the environment: the `arena` fixture's
 
-    gunicorn_conf.on_starting(None)  # the schema is the code's: it goes on
+    started = on_starting()
+    assert started.returncode == 0, started.stderr  # the schema is the code's: it goes on
     downgrade(app, PREVIOUS)
-    with pytest.raises(SystemExit) as refused:
-        gunicorn_conf.on_starting(None)
-    assert str(refused.value).startswith("Error: ") and "`arena db upgrade`" in str(refused.value)
-
+    refused = on_starting()
+    assert refused.returncode == 1
+    line = refused.stderr.strip().splitlines()[-1]
+    assert line.startswith("Error: ") and "`arena db upgrade`" in line

@@ -70,9 +70,10 @@ def live(tmp_path_factory: pytest.TempPathFactory,
         ARENA_DATA_DIR=str(data), ARENA_DATABASE_URL=f"sqlite:///{data / 'arena.db'}",
         # Every learner of the module registers from 127.0.0.1 within a minute or two.
         ARENA_REGISTER_RATE_LIMIT="200 per minute"))
-    server.start()
-    yield server
-    server.stop()
+    with open(data / "serve.log", "wb") as log:
+        server.start(log)
+        yield server
+        server.stop()
 
 
 #: The screens each page behaviour is tried on: a desktop, and a phone 390 px wide.
@@ -96,8 +97,15 @@ def page(browser, live) -> Iterator:
     opened.on("console", lambda message: problems.append(message.text)
               if "Content Security Policy" in message.text else None)
     opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    log = Path(live.env["ARENA_DATA_DIR"]) / "serve.log"
+    logged = log.stat().st_size if log.exists() else 0
     yield opened
     context.close()
+    if log.exists():  # the server's lines during this test: pytest shows them if it failed
+        with log.open("rb") as lines:
+            lines.seek(logged)
+            print("arena serve's log during the test:", *lines.read().decode(
+                errors="replace").splitlines()[-80:], sep="\n")
     assert problems == [], problems
 
 

@@ -1,18 +1,22 @@
 """`arena serve` grades in processes of its own (ARENA_GRADING_PROCESSES, arena.jobs.processes):
 they grade while the web process answers, wake a waiting read at once, are started again when
-one dies, and end with the server, however it ends, leaving no sandbox box behind."""
+one dies, and end with the server, however it ends, leaving no sandbox box behind. Its web
+process waits without threads (arena.cooperative): a class of 200 waits at once."""
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import docker
 import pytest
 import requests
 
-from bench.live_server import LiveServer, wait_until
+from bench.live_server import LiveServer, student_tokens, wait_until
 from graders.sandbox.reaper import OWNER_LABEL
 
 # The embedded server on its SQLite default (make test-postgres leaves it out).
@@ -82,16 +86,21 @@ def submit_and_wait(server: LiveServer, headers: dict) -> dict:
     return wait_until(finished, 120, "the submission graded", every=0.05)
 
 
-def _gauges(server: LiveServer) -> dict[str, float]:
+def _gauges(server: LiveServer, prefix: str = "arena_worker") -> dict[str, float]:
     text = requests.get(f"{server.url}/metrics", timeout=10).text
     return {name: float(value) for name, value in
-            (line.split() for line in text.splitlines() if line.startswith("arena_worker"))}
+            (line.split() for line in text.splitlines() if line.startswith(prefix))}
+
+
+def threads_of(pid: int) -> int:
+    return len(list(Path(f"/proc/{pid}/task").iterdir()))
 
 
 @pytest.fixture
 def grading(ready_server: LiveServer, tmp_path: Path):
     """Start the live server with two grading processes; return it and their pids."""
-    ready_server.env.update(ARENA_GRADING_PROCESSES="2", ARENA_WORKERS="2")
+    ready_server.env.update(ARENA_GRADING_PROCESSES="2", ARENA_WORKERS="2",
+                            ARENA_RUN_WAIT_SECONDS="60")
     log = open(tmp_path / "serve.log", "wb")
     ready_server.start(log)
     pids = wait_until(lambda: len(found := graders_of(ready_server.process.pid)) == 2 and found,
@@ -129,3 +138,53 @@ def test_the_grading_processes_end_with_a_killed_server(grading):
     server.kill()
     wait_until(lambda: not any(alive(p) for p in pids), 90, "the grading processes ended")
     wait_until(lambda: not boxes_of(pids), 60, "their boxes removed")
+
+
+LEARNERS = 200
+
+
+def test_two_hundred_learners_wait_for_their_verdicts_at_once_without_a_thread_each(grading):
+    """Grading paused (the grading processes stopped), 200 learners each read their
+    submission with `?wait=`: all 200 wait in the web process at once, which runs no more
+    threads than before, and each gets its verdict once grading goes on."""
+    server, pids = grading
+    tokens = student_tokens(server.env, [f"waiter{i}" for i in range(LEARNERS)])
+    before = threads_of(server.process.pid)
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        def submit(token: str) -> str:
+            answer = requests.post(f"{server.url}/api/v1/challenges/softmax/submissions",
+                                   headers={"Authorization": f"Bearer {token}"},
+                                   json={"code": SOFTMAX}, timeout=60)
+            assert answer.status_code == 202, answer.text
+            return answer.json()["url"]
+
+        with ThreadPoolExecutor(16) as pool:
+            urls = list(pool.map(submit, tokens))
+
+        def read(url: str, token: str) -> tuple[dict, float]:
+            asked = time.monotonic()
+            body = requests.get(f"{server.url}{url}", params={"wait": 60}, timeout=120,
+                                headers={"Authorization": f"Bearer {token}"}).json()
+            return body, time.monotonic() - asked
+
+        with ThreadPoolExecutor(LEARNERS) as pool:
+            reads = [pool.submit(read, url, token) for url, token in zip(urls, tokens, strict=True)]
+            wait_until(lambda: _gauges(server, "arena_waiting_reads")
+                       == {"arena_waiting_reads": float(LEARNERS)}, 60, "every read waiting")
+            waiting_threads = threads_of(server.process.pid)
+            paused = time.monotonic()
+            for pid in pids:
+                os.kill(pid, signal.SIGCONT)
+            answers = [done.result() for done in reads]
+        resumed = time.monotonic() - paused
+    finally:
+        for pid in pids:
+            os.kill(pid, signal.SIGCONT)
+    assert waiting_threads <= before + 2, (before, waiting_threads)
+    assert [body["verdict"] for body, _ in answers] == ["accepted"] * LEARNERS
+    # Each read was answered by its verdict, not by the end of its wait: held until grading
+    # went on, and answered within the minute it could have waited.
+    assert all(body["status"] == "done" for body, _ in answers)
+    assert resumed < 60

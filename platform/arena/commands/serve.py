@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import ipaddress
+import logging
 import os
 import signal
 import socket
@@ -11,8 +12,9 @@ import sys
 from pathlib import Path
 
 import click
-import waitress
+import gevent
 from flask import Flask
+from gevent.pywsgi import WSGIServer
 
 from arena import create_app, logs
 from arena.commands.challenges import echo_sync
@@ -38,41 +40,43 @@ def _is_loopback(host: str) -> bool:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Serve the web app and the API, with embedded grading workers (ARENA_QUEUE=embedded)
-    or sending the grading to `arena worker` processes (ARENA_QUEUE=distributed). Never
-    migrates: refuses a schema that is not this code's newest (`arena db upgrade`)."""
+    """Serve the web app and the API, grading in processes of its own (ARENA_QUEUE=embedded,
+    ARENA_GRADING_PROCESSES) or sending the grading to `arena worker` processes
+    (ARENA_QUEUE=distributed). The web process waits without threads (arena.cooperative).
+    Never migrates: refuses a schema that is not this code's newest (`arena db upgrade`)."""
     _refuse_taken(host, port)
     logs.setup()
     app = checked_app()
     embedded = app.config["QUEUE"] == "embedded"
-    processes = app.config["GRADING_PROCESSES"] if embedded else 0
-    if processes:
-        # The web process grades nothing: its sandbox (the check below, and the copy of the
-        # system's files that the process backend's grading processes share) needs no pool.
-        app.config["POOL_SIZE"] = 0
+    # The web process grades nothing: its sandbox (the check below, and the copy of the
+    # system's files that the process backend's grading processes share) needs no pool.
+    app.config["POOL_SIZE"] = 0
     if embedded:
         sandbox = _check_sandbox(app, host)
     _sync_and_say(app)
-    if processes:
+    if embedded:
+        processes = app.config["GRADING_PROCESSES"]
         app.extensions["arena.queue"] = GradingProcesses(
             app, processes, env={**os.environ, "ARENA_SANDBOX": sandbox.name})
         click.echo(f"grading: {processes} processes of {app.config['WORKERS']} workers each")
+    else:
+        click.echo("queue: distributed; `arena worker` processes grade")
     queue = get_queue(app)
     queue.start()
     pruner = Pruner(app)
     pruner.start()
-    # SIGTERM (docker stop, systemd, Ctrl+C's cousin) must run the clean-up below, which
-    # drains the warm pool; the default action would leave its containers to the reaper.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    if not embedded:
-        click.echo("queue: distributed; `arena worker` processes grade")
+    server = WSGIServer((host, port), app, log=None, error_log=logging.getLogger("arena.web"))
+    # SIGTERM (docker stop, systemd) and Ctrl+C stop the server and run the clean-up below,
+    # which stops the grading processes (and so drains their warm pools).
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        gevent.signal_handler(stop, server.stop, timeout=5)
     click.echo(f"Attention Arena on http://{host}:{port}/ (Ctrl+C stops it)")
     # The started app's objects (catalog, SQLAlchemy's and Jinja's caches) live as long as the
     # process: out of the collector's sight, a full collection no longer walks them all (a
     # 500-student gradebook's page paid ~100 ms for one; docs/benchmarks.md).
     gc.freeze()
     try:
-        waitress.serve(app, host=host, port=port, threads=8, ident="arena")
+        server.serve_forever()
     finally:
         pruner.stop()
         queue.stop(timeout=30)
@@ -85,7 +89,7 @@ def _refuse_taken(host: str, port: int) -> None:
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as waitress binds
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gevent binds
             probe.bind(address)
     except OSError as exc:
         raise click.ClickException(

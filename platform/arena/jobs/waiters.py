@@ -1,10 +1,9 @@
-"""A bounded set of request threads allowed to wait for a result (a run's, or a verdict read
-with `?wait=`), a share per user.
+"""A bounded set of reads allowed to wait for a result (a run's, a verdict read with `?wait=`,
+a page's pushed events), a share per user.
 
-A web server has a few threads; a request that waits for a result holds one. Without a bound,
-a few slow runs hold them all and the server stops answering (the health check included).
-Whoever finds no free place (the set is full, or the user already waits) is answered at once
-with where to poll.
+In the web process a waiting read holds no thread (arena.cooperative), so the bound is one of
+memory, and the share keeps one user from holding every place. Whoever finds no free place
+(the set is full, or the user holds their share) is answered at once with where to poll.
 """
 
 from __future__ import annotations
@@ -17,15 +16,15 @@ from typing import Any
 
 
 class Waiters:
-    """At most `total` waiting threads in all, at most `per_user` of them for one user."""
+    """At most `total` waiting reads in all, at most `per_user` of them for one user."""
 
     def __init__(self, total: int, per_user: int) -> None:
         self.total, self.per_user = total, per_user
         self._lock = threading.Lock()
-        self._by_user: Counter[int] = Counter()
+        self._by_user: Counter[int | str] = Counter()
 
     @contextmanager
-    def place(self, user_id: int) -> Iterator[bool]:
+    def place(self, user_id: int | str) -> Iterator[bool]:
         """Take a place to wait in, if one is free; yield whether one was taken."""
         with self._lock:
             taken = (sum(self._by_user.values()) < self.total
@@ -42,7 +41,7 @@ class Waiters:
                         del self._by_user[user_id]
 
     def waiting(self) -> int:
-        """Return how many threads wait now."""
+        """Return how many reads wait now."""
         with self._lock:
             return sum(self._by_user.values())
 
