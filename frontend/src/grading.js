@@ -1,6 +1,6 @@
 // Run and Submit through the JSON API, with the session cookie and the CSRF token; the status
-// (queued, running, done) is shown live by long polling (each read waits on the server for the
-// verdict, ?wait=), then the result: a Submit's verdict, or a Run's summary of its public
+// (queued, running, done) is pushed by the server (server-sent events, GET .../events; long
+// polling with ?wait= where EventSource fails), then the result: a Submit's verdict, or a Run's summary of its public
 // examples (never worded as a verdict: the hidden tests decide that); the named bug once; one
 // row per public example and one per group of hidden tests that say the same; the learner's
 // own traceback, its line marked in the editor (error-line.js).
@@ -85,9 +85,53 @@ async function poll(url, t, lang, onStatus) {
 }
 
 /**
+ * Follow a submission through its server-sent events until its `done` event; resolve with the
+ * finished body. The browser connects again by itself when a stream ends (the server's
+ * `retry`); an answer that is not a stream (401, 404) rejects, and the caller polls instead.
+ */
+function follow(url, t, lang, onStatus) {
+  const events = withParams(`${new URL(url, location.origin).pathname}/events`, { lang });
+  return new Promise((resolve, reject) => {
+    const source = new EventSource(events);
+    const started = Date.now();
+    let seen = "";
+    const say = (status) => {
+      const waited = Date.now() - started;
+      const note = waited > SLOW_AFTER_MS ? t("still_waiting", { seconds: Math.round(waited / 1000) }) : "";
+      if (status !== seen || note) onStatus(status || "queued", note);
+      seen = status;
+    };
+    const slow = setInterval(() => say(seen), SLOW_POLL_MS * 10);
+    const end = (settle, value) => {
+      clearInterval(slow);
+      clearTimeout(giveUp);
+      source.close();
+      settle(value);
+    };
+    const giveUp = setTimeout(() => end(reject, new ApiError(t("gave_up", { url }), 0, "gave_up")), GIVE_UP_MS);
+    source.addEventListener("status", (event) => say(JSON.parse(event.data).status));
+    source.addEventListener("done", (event) => end(resolve, JSON.parse(event.data)));
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED) end(reject, new ApiError(t("network_error")));
+    });
+  });
+}
+
+async function followOrPoll(url, t, lang, onStatus) {
+  if (typeof EventSource === "function") {
+    try {
+      return await follow(url, t, lang, onStatus);
+    } catch (error) {
+      if (error.code === "gave_up") throw error;
+    }
+  }
+  return poll(url, t, lang, onStatus);
+}
+
+/**
  * POST `body` to a challenge's runs or submissions (`kind`) and wait for the finished result,
- * polling; `onStatus(status, note)` hears each new status. Throws an Error whose message is
- * for the reader. Shared by Run, Submit and the console (console.js).
+ * pushed (or polled); `onStatus(status, note)` hears each new status. Throws an Error whose
+ * message is for the reader. Shared by Run, Submit and the console (console.js).
  */
 export async function requestResult({ challenge, kind, body, t, lang, onStatus = () => {} }) {
   const url = withParams(`/api/v1/challenges/${encodeURIComponent(challenge.slug)}/${kind}`, { lang });
@@ -100,7 +144,7 @@ export async function requestResult({ challenge, kind, body, t, lang, onStatus =
     }, t));
     if (result.status !== "done") {
       onStatus(result.status || "queued", "");
-      result = await poll(result.url, t, lang, onStatus);
+      result = await followOrPoll(result.url, t, lang, onStatus);
     }
   } catch (error) {
     throw error instanceof ApiError ? error : new ApiError(t("request_failed", { message: String(error) }));

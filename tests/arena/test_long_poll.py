@@ -1,9 +1,11 @@
 """GET /api/v1/submissions/<id>?wait=S: the answer waits for the verdict (long polling), in
-the places runs wait in, and wakes when this process records it. No worker grades here: the
+the places runs wait in, and wakes when this process records it; GET .../events pushes the
+same verdict as server-sent events. No worker grades here: the
 test records the verdict through the service a worker uses, so what waits is seen, not timed."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -42,7 +44,7 @@ class Read(threading.Thread):
         self.start()
 
     def run(self) -> None:
-        self.response = self.app.test_client().get(self.url, headers=self.headers)
+        self.response = self.app.test_client().get(self.url, headers=self.headers, buffered=True)
 
 
 def _record(app, url: str) -> None:
@@ -95,6 +97,52 @@ def test_a_wait_out_of_range_answers_422(client, catalog, auth_headers, wait):
     url = _submit(client, auth_headers)
     response = client.get(f"{url}?wait={wait}", headers=auth_headers)
     assert response.status_code == 422 and "wait" in response.get_json()["error"]["message"]
+
+
+def _events(response) -> list[tuple[str, dict]]:
+    """Return a text/event-stream's events as (name, data) pairs."""
+    assert response.status_code == 200 and response.mimetype == "text/event-stream"
+    found = []
+    for block in response.get_data(as_text=True).split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if "event" in fields:
+            found.append((fields["event"], json.loads(fields["data"])))
+    return found
+
+
+def test_the_events_of_a_submission_push_its_status_then_its_verdict(app, client, catalog,
+                                                                     auth_headers):
+    url = _submit(client, auth_headers)
+    stream = Read(app, f"{url}/events?lang=en", auth_headers)
+    wait_until(lambda: waiters_of(app).waiting() == 1, 30, "the stream waiting")
+    _record(app, url)
+    stream.join(30)
+    events = _events(stream.response)
+    assert events[0] == ("status", {"status": "queued"})
+    name, done = events[-1]
+    assert name == "done" and done["status"] == "done" and done["verdict"] == "internal_error"
+    assert done == client.get(f"{url}?lang=en", headers=auth_headers).get_json()
+    assert stream.response.get_data(as_text=True).startswith("retry: ")
+    assert waiters_of(app).waiting() == 0
+
+
+def test_without_a_free_place_the_events_end_after_the_status(app, client, catalog,
+                                                               auth_headers):
+    url = _submit(client, auth_headers)
+    first = Read(app, f"{url}?wait=60", auth_headers)
+    wait_until(lambda: waiters_of(app).waiting() == 1, 30, "the read waiting")
+    response = client.get(f"{url}/events", headers=auth_headers)  # the user's one place is taken
+    assert _events(response) == [("status", {"status": "queued"})]
+    _record(app, url)
+    first.join(30)
+
+
+def test_the_events_of_another_learners_submission_answer_404(client, catalog, auth_headers,
+                                                               make_token):
+    url = _submit(client, auth_headers)
+    other = {"Authorization": f"Bearer {make_token('bo')}"}
+    assert client.get(f"{url}/events", headers=other).status_code == 404
+    assert client.get(f"{url}/events").status_code == 401
 
 
 def _watch(submission_id: int, woken: list, seconds: float = 600) -> threading.Thread:

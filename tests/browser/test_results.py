@@ -1,5 +1,5 @@
 """The challenge page's results: a Run's summary (never a verdict), the named bug once, hidden
-rows that say the same as one row, the learner's own traceback with its line marked in the
+rows that say the same as one row, a verdict pushed to the page, the learner's own traceback with its line marked in the
 editor, no cards for a syntax error, prints once, and nothing stale while a result is pending.
 On a desktop and on a 390 px wide phone."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -63,8 +64,14 @@ def test_a_failing_run_counts_the_failing_examples(page, learner, screen):
 
 def test_a_wrong_submission_names_its_bug_once_and_groups_hidden_rows(page, learner, screen):
     open_with(page, "scaled-dot-product-attention", UNSCALED)
+    reads = []
+    page.on("response", lambda r: reads.append((urlsplit(r.url), r.headers.get("content-type")))
+            if "/api/v1/submissions/" in r.url else None)
     page.get_by_test_id("submit-button").click()
     expect(verdict(page)).to_have_attribute("data-verdict", "wrong_answer", timeout=GRADING)
+    # The verdict was pushed (server-sent events), not polled for.
+    assert reads and all(url.path.endswith("/events") and "wait" not in url.query
+                         and kind.startswith("text/event-stream") for url, kind in reads)
     expect(page.locator("[data-testid='diagnosis']")).to_have_count(1)
     expect(page.get_by_test_id("diagnosis")).to_contain_text("scaling")
     hidden = page.locator("#results [data-testid='test-result'][data-hidden='true']")

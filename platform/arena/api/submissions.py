@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from dataclasses import fields as fields_of
 
 from apiflask import APIBlueprint, Schema, fields
 from apiflask.validators import Length, OneOf, Range
-from flask import current_app, url_for
+from flask import Response, current_app, stream_with_context, url_for
 
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
@@ -14,7 +16,7 @@ from arena.api.idempotency import idempotent
 from arena.api.locale import LangQuery
 from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.config import DEFAULTS
-from arena.jobs.finished import wait_until_done
+from arena.jobs.finished import follow, wait_until_done
 from arena.jobs.intake import submit
 from arena.jobs.waiters import waiters_of
 from arena.models import Kind, Submission
@@ -36,6 +38,10 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 #: The longest `?wait=` accepted; the server waits at most its ARENA_RUN_WAIT_SECONDS.
 MAX_WAIT_ASKED = 60
+#: How long one stream of events follows a submission; the browser then connects again, after
+#: EVENTS_RETRY_MS (as it does when no place to wait was free).
+EVENTS_SECONDS = 30
+EVENTS_RETRY_MS = 1000
 ACCEPTED_HEADERS = {"Location": fields.String(
     required=True, metadata={"description": "Where to poll: the same URL as `url`."})}
 
@@ -208,8 +214,8 @@ class ShowQuery(LangQuery):
         "description": "Seconds to wait for the verdict if the submission is not done yet: "
                        "the answer comes as soon as it is, or when the wait is over (at most "
                        "the server's ARENA_RUN_WAIT_SECONDS, 2 by default). When no place to "
-                       "wait is free (a few per server, one per user), the answer comes at "
-                       "once: ask again after a pause."})
+                       "wait is free (ARENA_RUN_WAITERS per server, four per user), the "
+                       "answer comes at once: ask again after a pause."})
 
 
 @bp.get("/submissions/<int:submission_id>")
@@ -233,6 +239,40 @@ def show_view(submission_id: int, query_data: dict) -> dict:
                 wait_until_done(submission.id, wait)
                 submission = get_submission(user, submission_id)  # as it is now
     return present_submission(submission, query_data["lang"], user)
+
+
+@bp.get("/submissions/<int:submission_id>/events")
+@bp.auth_required(auth)
+@bp.input(LangQuery, location="query")
+@bp.doc(summary="Follow a submission until its verdict (server-sent events)",
+        description="A `text/event-stream` for whoever may read the submission: a `status` "
+        "event (`{\"status\": ...}`) now and at each change, then a `done` event whose data "
+        "is the finished submission, as `GET /submissions/<id>` answers it, and the end of "
+        f"the stream. A stream lasts at most {EVENTS_SECONDS} s, or ends after its first "
+        "event when no place to wait is free; the browser's EventSource then connects again "
+        "by itself (`retry`). Waiting holds no thread on the server.",
+        responses={200: {"description": "The stream of events",
+                         "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                   **error_responses(401, 404, 422)})
+def events_view(submission_id: int, query_data: dict) -> Response:
+    """Push a submission's status as it changes and its verdict once recorded (SSE)."""
+    user = current_user()
+    get_submission(user, submission_id)  # 404 unless theirs to read
+    lang = query_data["lang"]
+
+    def events() -> Iterator[str]:
+        with waiters_of(current_app).place(user.id) as waiting:
+            yield f"retry: {EVENTS_RETRY_MS}\n\n"
+            for status in follow(submission_id, EVENTS_SECONDS if waiting else 0):
+                if status == Status.DONE:
+                    done = SubmissionOut().dump(present_submission(
+                        get_submission(user, submission_id), lang, user))
+                    yield f"event: done\ndata: {json.dumps(done)}\n\n"
+                else:
+                    yield f"event: status\ndata: {json.dumps({'status': status})}\n\n"
+
+    return Response(stream_with_context(events()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
 @bp.get("/submissions")

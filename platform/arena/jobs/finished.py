@@ -7,7 +7,7 @@ Within one process `announce` wakes them directly. Across processes (the distrib
 verdicts recorded by `arena worker`, read by the web tier) a relay carries the word: the
 recording process relays each announcement, and a waiting process starts, on its first wait,
 a listener that wakes its threads (arena.jobs.distributed: Redis publish/subscribe).
-`wait_until_done` is what a waiting request thread runs.
+`wait_until_done` is what a waiting read runs, `follow` what a stream of events runs.
 """
 
 from __future__ import annotations
@@ -75,18 +75,32 @@ def watching(submission_id: int) -> Iterator[threading.Event]:
                 _watched[submission_id] = (event, watchers - 1)
 
 
-def wait_until_done(submission_id: int, timeout: float, interval: float = 1.0) -> bool:
-    """Wait until a submission is done or `timeout` seconds pass; tell whether it is done.
+def follow(submission_id: int, timeout: float, interval: float = 1.0) -> Iterator[str | None]:
+    """Yield a submission's status now, then each change seen, until it is done or `timeout`
+    seconds pass.
 
     It looks at once when its verdict is announced, and every `interval` seconds in case an
-    announcement was lost (a relay away): each look is a query, and a class waits at once."""
+    announcement was lost (a relay away) or to see it start running: each look is a query,
+    and a class waits at once."""
     deadline = time.monotonic() + timeout
+    seen: object = follow  # nothing seen yet
     with watching(submission_id) as recorded:
         while True:
             status = db.session.scalar(select(Submission.status)
                                        .where(Submission.id == submission_id))
             db.session.commit()
+            if status != seen:
+                seen = status
+                yield status
             if status == Status.DONE or time.monotonic() >= deadline:
-                return status == Status.DONE
+                return
             if recorded.wait(min(interval, max(0.0, deadline - time.monotonic()))):
                 recorded.clear()  # announced: look now, and never spin if it was too early
+
+
+def wait_until_done(submission_id: int, timeout: float) -> bool:
+    """Wait until a submission is done or `timeout` seconds pass; tell whether it is done."""
+    status = None
+    for status in follow(submission_id, timeout):
+        pass
+    return status == Status.DONE
