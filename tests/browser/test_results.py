@@ -1,7 +1,7 @@
-"""The challenge page's results: a Run's summary (never a verdict), the named bug once, hidden
-rows that say the same as one row, a verdict pushed to the page, the learner's own traceback with its line marked in the
-editor, no cards for a syntax error, prints once, and nothing stale while a result is pending.
-On a desktop and on a 390 px wide phone."""
+"""The challenge page's results: a verdict pushed to the page, a Run's summary (never a
+verdict), the named bug once, hidden rows that say the same as one row, the learner's own
+traceback with its line marked in the editor, no cards for a syntax error, prints once, and
+nothing stale while a result is pending. On a desktop and on a 390 px wide phone."""
 
 from __future__ import annotations
 

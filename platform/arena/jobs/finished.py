@@ -100,7 +100,4 @@ def follow(submission_id: int, timeout: float, interval: float = 1.0) -> Iterato
 
 def wait_until_done(submission_id: int, timeout: float) -> bool:
     """Wait until a submission is done or `timeout` seconds pass; tell whether it is done."""
-    status = None
-    for status in follow(submission_id, timeout):
-        pass
-    return status == Status.DONE
+    return list(follow(submission_id, timeout))[-1] == Status.DONE  # the last status seen
