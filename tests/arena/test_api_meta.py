@@ -45,6 +45,7 @@ EXPECTED_PATHS = {
     "/api/v1/challenges/{slug}/runs": {"post"},
     "/api/v1/submissions": {"get"},
     "/api/v1/submissions/{submission_id}": {"get"},
+    "/api/v1/submissions/{submission_id}/events": {"get"},
     "/api/v1/lessons": {"get"},
     "/api/v1/lessons/{slug}": {"get"},
     "/api/v1/lessons/{slug}/cells/{cell_id}/runs": {"post"},

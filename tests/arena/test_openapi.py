@@ -17,8 +17,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from arena.extensions import db
+from arena.jobs import grading
 from arena.lti.platforms import Registration, register_platform
-from arena.models import Challenge, LtiContext
+from arena.models import Challenge, LtiContext, Submission
 from arena.services.idempotency import claim, fingerprint
 from arena.services.users import user_for_token
 from arena.signals import Signals
@@ -76,6 +77,16 @@ class Caller:
                              json={"code": CODE})
         assert response.status_code == 202
         return response.get_json()["url"]
+
+    def done_submission_url(self) -> str:
+        """Queue a submission and record its verdict, as a worker would; return its URL."""
+        url = self.submission_url()
+        submission_id = int(url.rsplit("/", 1)[1])
+        with self.app.app_context():
+            assert grading.SUBMISSIONS.claim(submission_id)
+            attempt = db.session.get(Submission, submission_id).attempt
+            assert grading.record_internal_error(submission_id, attempt, "recorded by the test")
+        return url
 
     def author(self, role: str = "instructor") -> dict[str, str]:
         """Return the header of an instructor (or an admin), created on first use."""
@@ -638,6 +649,13 @@ RECIPES: dict[str, dict[int, Recipe]] = {
         422: lambda c: c.call("GET", c.submission_url() + "?lang=fr"),
         429: lambda c: c.from_blocked_address("GET", c.submission_url()),
     },
+    "get /api/v1/submissions/{submission_id}/events": {
+        200: lambda c: c.call("GET", c.done_submission_url() + "/events"),
+        401: lambda c: c.call("GET", c.submission_url() + "/events", headers={}),
+        404: lambda c: c.call("GET", "/api/v1/submissions/999/events"),
+        422: lambda c: c.call("GET", c.submission_url() + "/events?lang=fr"),
+        429: lambda c: c.from_blocked_address("GET", c.submission_url() + "/events"),
+    },
     "get /api/v1/challenges/{slug}/draft": {
         200: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/draft"),
         401: lambda c: c.call("GET", f"/api/v1/challenges/{SLUG}/draft", headers={}),
@@ -806,6 +824,9 @@ def test_the_response_is_the_documented_one(app, client, catalog, auth_headers, 
         return
     assert set(content) == {response.mimetype}
     assert content[response.mimetype].get("schema"), "the body is not described"
+    if response.mimetype == "text/event-stream":  # events: text, their data described apart
+        assert content[response.mimetype]["schema"]["type"] == "string"
+        return
     if not response.is_json:  # an archive: described as binary, not validated as JSON
         assert content[response.mimetype]["schema"]["format"] == "binary"
         return

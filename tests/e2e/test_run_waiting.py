@@ -1,6 +1,6 @@
-"""Runs that sleep to their limit, on a real `arena serve` with its real threads: the server
-keeps answering, and the runs still end with their results through `arena submit`'s client
-(which polls a 202)."""
+"""Runs that sleep to their limit, on a real `arena serve`: the server keeps answering while
+they wait (arena.cooperative), and the runs still end with their results through `arena
+submit`'s client (which polls a 202)."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ from sqlalchemy import create_engine, func, select, text
 from arena.client import ArenaClient
 from bench.live_server import wait_until
 
-# A server's threads while runs wait, whatever its database (make test-postgres leaves it out).
+# A server's waits, whatever its database (make test-postgres leaves it out).
 pytestmark = [pytest.mark.sandbox, pytest.mark.any_database]
 
 SOLUTION = ("import numpy as np\n\ndef softmax(row):\n    e = np.exp(np.asarray(row) - max(row))"
             "\n    return e / e.sum()\n")
 SLEEPER = "import time\n\ndef softmax(row):\n    time.sleep(3600)\n"
-USERS, RUNS_EACH = 4, 2  # eight runs: as many as `arena serve` has threads
+USERS, RUNS_EACH = 4, 2  # eight runs: as many as `arena serve` had threads, before gevent
 
 
 def _runs(url: str, done: bool = False) -> int:
@@ -38,8 +38,7 @@ def _runs(url: str, done: bool = False) -> int:
 def test_sleeping_runs_never_hold_the_server_and_still_end_by_polling(ready_server):
     server = ready_server
     # A wait ends when its run does or after 25 s (under the client's 30 s per request): if
-    # more requests waited than the bound allows, every thread would be held until a run
-    # ended, and so would the health check.
+    # waiting held the server, the health check would wait until a run ended.
     server.env.update(ARENA_WORKERS="4", ARENA_RUN_WAIT_SECONDS="25")
     server.start()
     clients = [ArenaClient(server.url, server.token(f"hostile{i}"), timeout=600)
@@ -54,7 +53,7 @@ def test_sleeping_runs_never_hold_the_server_and_still_end_by_polling(ready_serv
         assert health.status_code == 200
         # Answered while every run still sleeps: it waited for no run to end.
         assert _runs(database, done=True) == 0
-        # Each user's second run found no place to wait (one each): answered 202, polled.
+        # Each run waited 25 s, was answered 202 and is polled to its end.
         results = [run.result() for run in runs]
     assert all(r["status"] == "done" and r["verdict"] == "time_limit_exceeded" for r in results)
     assert len({r["id"] for r in results}) == USERS * RUNS_EACH
