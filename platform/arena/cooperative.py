@@ -10,6 +10,9 @@ patched `select` when it is first imported and waits cooperatively too.
 
 from __future__ import annotations
 
+_WRITING = "arena.cooperative.writing"  # on a connection: it holds the process's writer lock
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
 
 def patch() -> None:
     """Make this process's sockets, pipes, locks, sleeps and threads cooperative (idempotent).
@@ -18,3 +21,36 @@ def patch() -> None:
 
     if not monkey.is_module_patched("socket"):
         monkey.patch_all()
+        one_sqlite_writer()
+
+
+def one_sqlite_writer() -> None:
+    """Let one greenlet of this process write to SQLite at a time, the others waiting for it
+    cooperatively.
+
+    SQLite waits for its write lock inside C (`busy_timeout`), which no greenlet can leave: a
+    request that writes, then yields before its commit (a pipe, a lock, a timer) would hold the
+    lock while the next writer's wait held the whole process, until that wait failed. With this
+    lock a second writer of the process waits as a greenlet; SQLite's own wait remains only
+    for other processes (the grading processes), which commit without us."""
+    from gevent.lock import Semaphore
+    from sqlalchemy import Engine, event
+    from sqlalchemy.pool import Pool
+
+    writer = Semaphore(1)
+
+    def take(conn, _cursor, statement: str, *_args) -> None:
+        if (conn.dialect.name == "sqlite" and not conn.info.get(_WRITING)
+                and statement.lstrip()[:7].upper().startswith(_WRITES)):
+            writer.acquire()
+            conn.info[_WRITING] = True
+
+    def give(record_info: dict) -> None:
+        if record_info.pop(_WRITING, False):
+            writer.release()
+
+    event.listen(Engine, "before_cursor_execute", take)
+    event.listen(Engine, "commit", lambda conn: give(conn.info))
+    event.listen(Engine, "rollback", lambda conn: give(conn.info))
+    event.listen(Pool, "reset", lambda _dbapi, record, *_: give(record.info))
+    event.listen(Pool, "invalidate", lambda _dbapi, record, *_: give(record.info))
