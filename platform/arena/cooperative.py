@@ -10,6 +10,11 @@ patched `select` when it is first imported and waits cooperatively too.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
 _WRITING = "arena.cooperative.writing"  # on a connection: it holds the process's writer lock
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
@@ -24,9 +29,9 @@ def patch() -> None:
         one_sqlite_writer()
 
 
-def one_sqlite_writer() -> None:
-    """Let one greenlet of this process write to SQLite at a time, the others waiting for it
-    cooperatively.
+def one_sqlite_writer(engine: Engine | None = None) -> None:
+    """Let one greenlet of this process write to SQLite at a time (through `engine`, or any
+    engine), the others waiting for it cooperatively.
 
     SQLite waits for its write lock inside C (`busy_timeout`), which no greenlet can leave: a
     request that writes, then yields before its commit (a pipe, a lock, a timer) would hold the
@@ -37,6 +42,7 @@ def one_sqlite_writer() -> None:
     from sqlalchemy import Engine, event
     from sqlalchemy.pool import Pool
 
+    connections, pools = (Engine, Pool) if engine is None else (engine, engine.pool)
     writer = Semaphore(1)
 
     def take(conn, _cursor, statement: str, *_args) -> None:
@@ -49,8 +55,8 @@ def one_sqlite_writer() -> None:
         if record_info.pop(_WRITING, False):
             writer.release()
 
-    event.listen(Engine, "before_cursor_execute", take)
-    event.listen(Engine, "commit", lambda conn: give(conn.info))
-    event.listen(Engine, "rollback", lambda conn: give(conn.info))
-    event.listen(Pool, "reset", lambda _dbapi, record, *_: give(record.info))
-    event.listen(Pool, "invalidate", lambda _dbapi, record, *_: give(record.info))
+    event.listen(connections, "before_cursor_execute", take)
+    event.listen(connections, "commit", lambda conn: give(conn.info))
+    event.listen(connections, "rollback", lambda conn: give(conn.info))
+    event.listen(pools, "reset", lambda _dbapi, record, _state: give(record.info))
+    event.listen(pools, "invalidate", lambda _dbapi, record, _error: give(record.info))

@@ -213,9 +213,11 @@ class ShowQuery(LangQuery):
     wait = fields.Float(load_default=0, validate=Range(0, MAX_WAIT_ASKED), metadata={
         "description": "Seconds to wait for the verdict if the submission is not done yet: "
                        "the answer comes as soon as it is, or when the wait is over (at most "
-                       "the server's ARENA_RUN_WAIT_SECONDS, 2 by default). When no place to "
-                       "wait is free (ARENA_RUN_WAITERS per server, four per user), the "
-                       "answer comes at once: ask again after a pause."})
+                       f"the server's ARENA_RUN_WAIT_SECONDS, {DEFAULTS['RUN_WAIT_SECONDS']:g} by "
+                       "default). When no place to wait is free (ARENA_RUN_WAITERS per server, "
+                       f"{DEFAULTS['RUN_WAITERS_PER_USER']} per user by default: "
+                       "ARENA_RUN_WAITERS_PER_USER), the answer comes at once: ask again after "
+                       "a pause."})
 
 
 @bp.get("/submissions/<int:submission_id>")
