@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, TypeVar
 
 import requests
+from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = str(Path(sys.executable).with_name("arena"))
@@ -113,8 +114,9 @@ class LiveServer:
             return False
 
     def wait_prepared(self, seconds: float = 600) -> None:
-        """Wait until every challenge's public examples are known (the server prepares them
-        after it starts): the steady state a learner meets, not the start-up."""
+        """Wait until every challenge's public examples are known and no job is queued or
+        running (the server prepares the hidden cases after the examples, in boxes of their
+        own): the steady state a learner meets, not the start-up."""
         listed = requests.get(f"{self.url}/api/v1/challenges", timeout=5).json()
         pending = [c["slug"] for c in listed["challenges"]]
 
@@ -122,9 +124,16 @@ class LiveServer:
             while pending and requests.get(f"{self.url}/api/v1/challenges/{pending[0]}",
                                            timeout=5).json()["examples"]:
                 pending.pop(0)
-            return not pending
+            return not pending and not self.jobs_in_hand()
 
         wait_until(prepared, seconds, f"every challenge prepared ({pending} are not)")
+
+    def jobs_in_hand(self) -> float:
+        """Return how many jobs of any kind are queued or running (from `/metrics`)."""
+        text = requests.get(f"{self.url}/metrics", timeout=5).text
+        return sum(sample.value for family in text_string_to_metric_families(text)
+                   if family.name in ("arena_queue_depth", "arena_jobs_running")
+                   for sample in family.samples)
 
     def kill(self) -> None:
         """Kill the server the hard way, as a crash would."""
