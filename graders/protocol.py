@@ -56,15 +56,21 @@ def count_numbers(value: Any) -> int:
     return sum(count_numbers(v) for v in value) if isinstance(value, list) else 1
 
 
-def call_job(source: str, entry_point: str, inputs: Sequence[dict], filename: str,
+def encode_call(inputs: dict) -> str:
+    """Encode one call's inputs (`args` and `kwargs`) as a call job carries them."""
+    return json.dumps({"args": inputs["args"], "kwargs": inputs["kwargs"]})
+
+
+def call_job(source: str, entry_point: str, inputs: Sequence[dict | str], filename: str,
              allowances: Sequence[int], printed: int | None = None,
              arguments: dict | None = None) -> dict:
-    """Build the job that calls `entry_point` on each input; outputs capped per input; what
-    the calls after the first `printed` ones print is dropped (all are kept by default).
-    With `arguments` (ChallengeSpec.arguments), a call that changes an argument it may not
-    change fails as ChangedArgument."""
+    """Build the job that calls `entry_point` on each input (a dict of `args` and `kwargs`,
+    or one already encoded by `encode_call`); outputs capped per input; what the calls after
+    the first `printed` ones print is dropped (all are kept by default). With `arguments`
+    (ChallengeSpec.arguments), a call that changes an argument it may not change fails as
+    ChangedArgument."""
     printed = len(inputs) if printed is None else printed
-    encoded = [json.dumps({"args": i["args"], "kwargs": i["kwargs"]}) for i in inputs]
+    encoded = [i if isinstance(i, str) else encode_call(i) for i in inputs]
     return {"mode": "call", "source": source, "filename": filename, "entry_point": entry_point,
             "cases": encoded, "max_elements": list(allowances), "max_depth": MAX_DEPTH,
             "max_text": MAX_TEXT, "max_traceback": MAX_TRACEBACK, "printed": printed,

@@ -4,10 +4,11 @@ outputs (graders.grading.prepare computes it once per version; the app caches it
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from typing import Any
 
 from graders.challenge.spec import ChallengeSpec
-from graders.protocol import TIERS, output_allowance
+from graders.protocol import TIERS, encode_call, output_allowance
 
 
 @dataclass
@@ -32,7 +33,9 @@ class PreparedCase:
         return (spec.rtol if self.rtol is None else self.rtol,
                 spec.atol if self.atol is None else self.atol)
 
-    @property
+    # A prepared version is decoded once and kept (arena.jobs.preparation.DecodedCache): what
+    # every submission would compute again from its cases is computed once per case.
+    @cached_property
     def allowance(self) -> int:
         """Return how many numbers an answer to this case may hold."""
         return output_allowance(self.expected)
@@ -40,6 +43,11 @@ class PreparedCase:
     def inputs(self) -> dict:
         """Return the arguments the entry point is called with."""
         return {"args": self.args, "kwargs": self.kwargs}
+
+    @cached_property
+    def call(self) -> str:
+        """Return the call of the entry point on this case's inputs, encoded for a job."""
+        return encode_call(self.inputs())
 
 
 @dataclass

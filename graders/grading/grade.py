@@ -69,7 +69,7 @@ def run_box(spec: ChallengeSpec, cases: list[PreparedCase], code: str, sandbox: 
             probed: bool = False, hidden: bool = False) -> Box:
     """Run one box: the cases, then (public box only) the weights probes."""
     probes = _probes(spec, cases) if probed else []
-    inputs = [c.inputs() for c in cases] + [inputs for _, inputs in probes]
+    inputs = [c.call for c in cases] + [inputs for _, inputs in probes]
     allowances = [c.allowance for c in cases] + [
         probe_allowance(spec.weights_probe, inputs, cases[i].expected)
         for i, inputs in probes]

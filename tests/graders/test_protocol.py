@@ -5,10 +5,12 @@ import json
 import numpy as np
 import pytest
 
+from graders.challenge.prepared import PreparedCase
 from graders.protocol import (
     MAX_DEPTH,
     MAX_TEXT,
     call_job,
+    encode_call,
     output_allowance,
     parse_run,
     stdout_budget,
@@ -141,6 +143,18 @@ def test_a_call_job_carries_each_cases_allowance_and_the_limits():
     assert job["max_elements"] == [7]
     assert job["max_depth"] == MAX_DEPTH and job["max_text"] == MAX_TEXT
     assert json.loads(job["cases"][0]) == {"args": [1], "kwargs": {}}
+
+
+def test_a_prepared_cases_call_is_encoded_once_and_carried_as_is():
+    case = PreparedCase(name="a", public=False, args=[[1.5, -2.0]], kwargs={"axis": 0},
+                        expected=[0.5, 0.5])
+    assert case.call is case.call  # kept: a decoded version's cases serve every submission
+    from_case = call_job("def f(x, axis): return x", "f", [case.call], "s.py", [case.allowance])
+    from_inputs = call_job("def f(x, axis): return x", "f", [case.inputs()], "s.py",
+                           [case.allowance])
+    assert from_case == from_inputs
+    assert json.loads(from_case["cases"][0]) == {"args": [[1.5, -2.0]], "kwargs": {"axis": 0}}
+    assert encode_call(case.inputs()) == case.call
 
 
 def test_a_case_names_a_known_tier_or_none():
