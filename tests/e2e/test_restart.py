@@ -10,9 +10,9 @@ from bench.live_server import wait_until
 pytestmark = [pytest.mark.sandbox, pytest.mark.any_database]
 
 # Slow enough (0.1 s a call, about 2.5 s for the 23 cases) to be caught running, and far
-# enough inside the 10 s time limit, which is wall clock, that the restart's own start-up
-# (three processes importing, two warm pools filling) beside a loaded host cannot push a
-# correct solution past it (0.3 s a call, 7 s, did once in CI).
+# enough inside the 10 s time limit, which is wall clock, to leave room for the restart's own
+# start-up (three processes importing, two warm pools filling) on a loaded host: at 0.3 s a
+# call (7 s) a correct solution once ran past it in CI. A host loaded enough still could.
 SLOW_SOFTMAX = '''import math, time
 
 def softmax(row):
