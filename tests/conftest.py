@@ -269,6 +269,19 @@ def catalog(app, unprepared_catalog: list[str], prepared_cache: PreparedStore) -
 PREPARING_TIMEOUT = 1500
 
 
+#: The tiers that are directories (pyproject.toml's markers): every test in tests/browser drives
+#: Chromium and every test in tests/compose belongs with the compose stacks, so a new module
+#: there cannot slip into `make test-fast` by forgetting its marker.
+TIER_OF_DIRECTORY = {"browser": pytest.mark.browser, "compose": pytest.mark.compose}
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark a test with its directory's tier (before `-m` selects)."""
+    parts = item.path.relative_to(Path(__file__).parent).parts
+    if len(parts) > 1 and parts[0] in TIER_OF_DIRECTORY:
+        item.add_marker(TIER_OF_DIRECTORY[parts[0]])
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Give the first test that asks for the prepared catalog the time to prepare it."""

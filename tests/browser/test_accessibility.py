@@ -24,8 +24,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser.conftest import PASSWORD, _unavailable
 from tests.browser.steps import GRADING, UNSCALED
 
-pytestmark = [pytest.mark.browser]
-
 AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 DESKTOP = {"width": 1280, "height": 720}

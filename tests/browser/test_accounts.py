@@ -21,7 +21,6 @@ from tests.browser.test_accessibility import AXE, at_phone_width, axe_report, si
 from tests.browser.test_authoring import log_in, make_user
 from tests.smtp_server import Inbox, smtp_server
 
-pytestmark = [pytest.mark.browser]
 NEW_PASSWORD = "a fresh long password"
 LOCALES = {"en": "en-US", "ko": "ko-KR"}
 

@@ -9,8 +9,6 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-pytestmark = pytest.mark.browser
-
 DOCS = "/api/v1/docs"
 ELSEWHERE = "https://docs.example"
 # The page's own listener (the `page` fixture also fails a test on a CSP console message).

@@ -16,7 +16,7 @@ from tests.browser.conftest import PASSWORD, _unavailable
 from tests.browser.steps import GRADING, type_code, verdict
 from tests.browser.test_accessibility import AXE, at_phone_width, axe_report, sideways_report
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 SLUG = "row-max"
 STATEMENT_EN = """# Row max

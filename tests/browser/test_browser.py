@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.steps import GRADING, SOFTMAX, UNSCALED, run_summary, type_code, verdict
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 DIVIDES_BY_COUNT = ("import math\n"
                     "def softmax(row): top = max(row); e = [math.exp(x - top) for x in row]; "

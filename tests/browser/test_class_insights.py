@@ -18,7 +18,7 @@ from tests.browser.steps import GRADING
 from tests.browser.test_accessibility import AXE, at_phone_width, axe_report, sideways_report
 from tests.browser.test_authoring import log_in, make_user
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 SDPA = "scaled-dot-product-attention"
 COPIES = Path(__file__).parents[1] / "arena" / "similarity"

@@ -19,7 +19,7 @@ from tests.browser.steps import GRADING, SOFTMAX, UNSCALED, type_code, verdict
 from tests.browser.test_accessibility import axe_report
 from tests.browser.test_authoring import Author, log_in, make_user
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 axe_script = test_accessibility.axe_script  # the fixture: axe-core's script
 ZONE = "Asia/Seoul"  # the instructor's browser: nine hours east of the server's UTC

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.steps import GRADING, type_code, verdict
 from tests.browser.test_authoring import Author, log_in, make_user, with_slug
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 SLUG = "running-max-course"
 # Right on the first version's cases, which never go below zero; wrong on a negative row.

@@ -10,8 +10,6 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.steps import GRADING, SOFTMAX, run_summary, type_code, verdict
 
-pytestmark = pytest.mark.browser
-
 # Records, in the page, each status the results area shows while a submission is graded.
 WATCH_STATUSES = """() => {
   window.__statuses = [];

@@ -14,7 +14,7 @@ from bench.live_server import wait_until
 from tests.browser.steps import GRADING, SOFTMAX
 from tests.browser.test_authoring import Author, log_in, make_user
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 
 def _student(live, code: str) -> tuple[str, requests.Session]:

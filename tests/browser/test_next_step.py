@@ -16,7 +16,7 @@ from graders.challenge.spec import load_challenge
 from tests.browser.conftest import prepared_data_folder
 from tests.browser.steps import GRADING, SOFTMAX, show_code, type_code, verdict
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 CHALLENGES = Path(__file__).resolve().parents[2] / "challenges"
 WRONG = ("import math\n"

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.steps import GRADING, SOFTMAX, UNSCALED, run_summary, show_code, verdict
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 CRASH = "def softmax(row):\n    return [row[len(row)]]\n"
 WRONG = "def softmax(row):\n    return list(row)\n"

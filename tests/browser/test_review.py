@@ -15,7 +15,7 @@ from tests.browser.conftest import prepared_data_folder
 from tests.browser.steps import GRADING, UNSCALED, type_code, verdict
 from tests.review_server import DEFAULT_REPLY, ReviewServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 SDPA = "/challenges/scaled-dot-product-attention"
 

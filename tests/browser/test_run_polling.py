@@ -15,7 +15,7 @@ from bench.live_server import LiveServer, environment
 from tests.browser.conftest import prepared_data_folder
 from tests.browser.steps import GRADING, SOFTMAX, run_summary, type_code, verdict
 
-pytestmark = [pytest.mark.browser, pytest.mark.sandbox]
+pytestmark = pytest.mark.sandbox
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from tests.browser.steps import GRADING, SOFTMAX, run_summary, type_code, verdic
 
 MINE = "def softmax(row): return row  # learner A was here"
 DRAFT_PUT = re.compile(r"/api/v1/challenges/softmax/draft$")
-pytestmark = pytest.mark.browser
 
 
 def log_in(page: Page, username: str) -> None:

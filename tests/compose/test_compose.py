@@ -18,7 +18,7 @@ import requests
 
 from tests.compose.stack import CORRECT, FILES, UNSCALED, Stack, run, wait
 
-pytestmark = [pytest.mark.compose, pytest.mark.timeout(1500)]
+pytestmark = pytest.mark.timeout(1500)
 
 
 def test_team_server_grades_in_worker_containers_and_leaves_nothing(stack: Stack) -> None:

@@ -16,7 +16,7 @@ import pytest
 from arena.client import ArenaClient
 from tests.compose.stack import CORRECT, SLUG, Stack, run, wait
 
-pytestmark = [pytest.mark.compose, pytest.mark.timeout(2400)]
+pytestmark = pytest.mark.timeout(2400)
 
 SUBMISSIONS = 100
 #: 4 submissions per student: within the documented per-user limits (4 queued at most,

@@ -12,7 +12,7 @@ import requests
 
 from tests.compose.stack import CORRECT, FILES, SLUG, Stack, run
 
-pytestmark = [pytest.mark.compose, pytest.mark.timeout(1500)]
+pytestmark = pytest.mark.timeout(1500)
 
 
 def test_any_database_password_and_a_changed_one_said_in_one_line(stack: Stack) -> None:

@@ -14,7 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tests.compose.stack import CORRECT, UNSCALED, Stack, run, wait
 
-pytestmark = [pytest.mark.compose, pytest.mark.timeout(1500)]
+pytestmark = pytest.mark.timeout(1500)
 
 
 def metrics(stack: Stack) -> dict[tuple[str, tuple], float]:

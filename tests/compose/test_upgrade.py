@@ -22,7 +22,7 @@ import requests
 from arena.db import revisions
 from tests.compose.stack import CORRECT, FILES, ROOT, Stack, run
 
-pytestmark = [pytest.mark.compose, pytest.mark.timeout(3600)]  # a build and two rollouts
+pytestmark = pytest.mark.timeout(3600)  # a build and two rollouts
 PROBE = "upgrade_probe"
 MIGRATION = '''"""A table only the upgrade test adds (tests/compose/test_upgrade.py)."""
 
