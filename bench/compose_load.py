@@ -6,7 +6,8 @@
 Brings up the compose stack of tests/compose (docker-compose.yml on the Debian-built bases
 of docker/compose.debian.yml, a project of its own on a free loopback port, the per-user
 intake limits lifted: every client submits again as soon as it has its verdict), and for each
-configuration WEBSxWORKERS scales `web` and `worker` to it and waits until the queue is empty.
+configuration WEBSxWORKERS scales `web` and `worker` to it, grades a few of each challenge
+and waits until the workers have prepared the whole catalog (nothing queued or running).
 Then `--clients` threads, each a learner with an account and token of its own, share
 `--submissions` submissions (bench/load.py's mix: four challenges, every third solution
 wrong). Each client is `arena submit`: arena.client's `send` (a POST under a new
@@ -31,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from live_server import NO_INTAKE_LIMITS, ROOT
+from live_server import NO_INTAKE_LIMITS, ROOT, jobs_in_hand, wait_until
 from load import percentile, plan
 
 from arena.client import ArenaClient
@@ -129,12 +130,13 @@ def drive(stack: Stack, tokens: list[str], count: int) -> dict:
 
 
 def configuration(stack: Stack, webs: int, workers: int, args, tokens: list[str]) -> dict:
-    """Scale the stack, warm it (every challenge of the mix prepared and graded once), then
-    drive the load."""
+    """Scale the stack, warm it (every challenge of the mix graded, the whole catalog
+    prepared: no job queued or running), then drive the load."""
     stack.up("--scale", f"web={webs}", "--scale", f"worker={workers}")
     warm = drive(stack, tokens[:workers * 2], workers * 2 * 4)
     if warm["problems"]:
         raise SystemExit(f"the warm-up failed: {warm['problems']}")
+    wait_until(lambda: not jobs_in_hand(stack.url), 1800, "the catalog prepared", every=2)
     figures = drive(stack, tokens, args.submissions)
     return {"webs": webs, "workers": workers, **figures}
 

@@ -47,6 +47,15 @@ def wait_until(check: Callable[[], T], seconds: float, what: str, every: float =
     return value
 
 
+def jobs_in_hand(url: str) -> float:
+    """Return how many jobs of any kind the server at `url` has queued or running (from its
+    `/metrics`)."""
+    text = requests.get(f"{url}/metrics", timeout=5).text
+    return sum(sample.value for family in text_string_to_metric_families(text)
+               if family.name in ("arena_queue_depth", "arena_jobs_running")
+               for sample in family.samples)
+
+
 def environment(**settings: str) -> dict[str, str]:
     """Return this process's environment without its ARENA_* variables, plus `settings`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
@@ -124,16 +133,9 @@ class LiveServer:
             while pending and requests.get(f"{self.url}/api/v1/challenges/{pending[0]}",
                                            timeout=5).json()["examples"]:
                 pending.pop(0)
-            return not pending and not self.jobs_in_hand()
+            return not pending and not jobs_in_hand(self.url)
 
         wait_until(prepared, seconds, f"every challenge prepared ({pending} are not)")
-
-    def jobs_in_hand(self) -> float:
-        """Return how many jobs of any kind are queued or running (from `/metrics`)."""
-        text = requests.get(f"{self.url}/metrics", timeout=5).text
-        return sum(sample.value for family in text_string_to_metric_families(text)
-                   if family.name in ("arena_queue_depth", "arena_jobs_running")
-                   for sample in family.samples)
 
     def kill(self) -> None:
         """Kill the server the hard way, as a crash would."""
