@@ -11,7 +11,7 @@ import zipfile
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, event, func, select, update
 
 from arena.extensions import db
 from arena.models import (
@@ -112,6 +112,31 @@ def test_the_answer_is_stored_by_the_commit_that_stores_the_work(app, client, pe
     assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"]
     assert again.headers["Location"] == first.headers["Location"]
     assert _count(app, model) == 1
+
+
+@pytest.mark.parametrize("operation", ["submission", "run", "regrade"])
+def test_an_answer_the_work_s_commit_stored_is_not_written_again(app, client, people,
+                                                                  course_id, operation):
+    """The answer sent says what the commit of the work stored with the key: no second write
+    (the answer is written again only when it says something else, as a run's 200 would)."""
+    updates = []  # after the work's commit: the key's row found by its key and fingerprint
+
+    def note(conn, cursor, statement, *args: object) -> None:
+        said = " ".join(statement.split()).lower()
+        if said.startswith("update idempotency_key") and "fingerprint" in said:
+            updates.append(statement)
+
+    who, path, body, _model = OPERATIONS[operation]
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        first = client.post(path, json=body, headers=_keyed(people[who], "once"))
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert first.status_code == 202 and updates == []
+    again = client.post(path, json=body, headers=_keyed(people[who], "once"))
+    assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"]
 
 
 def test_a_draft_is_created_and_its_validation_queued_once(app, client, people, tiny_files):

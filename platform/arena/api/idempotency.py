@@ -71,11 +71,12 @@ def idempotent(view: Callable[..., Any] | None = None, *, created: type | None =
         @after_this_request
         def remember(response: Response) -> Response:
             forget_pending()
+            sent = Answer(response.status_code, response.get_data(as_text=True),
+                          response.headers.get("Location"))
             try:
                 db.session.rollback()  # what the request did not commit is not its work
-                record(user_id, key, request_print, Answer(
-                    response.status_code, response.get_data(as_text=True),
-                    response.headers.get("Location")))
+                if not (provisional and provisional.written and provisional.written.says(sent)):
+                    record(user_id, key, request_print, sent)  # else stored with the work
             except Exception:  # the client still gets this answer
                 log.exception("could not record the answer to an idempotency key")
                 db.session.rollback()

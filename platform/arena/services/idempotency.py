@@ -65,16 +65,27 @@ class Answer:
     body: str
     location: str | None
 
+    def says(self, other: Answer) -> bool:
+        """Tell whether another answer says the same: status, Location and JSON meaning."""
+        if (self.status, self.location) != (other.status, other.location):
+            return False
+        try:
+            return json.loads(self.body) == json.loads(other.body)
+        except ValueError:
+            return self.body == other.body
+
 
 @dataclass
 class Provisional:
     """How the first commit of a keyed request writes its answer into the key's row: from the
-    first new row of `created` (None: from nothing), `answer` makes it."""
+    first new row of `created` (None: from nothing), `answer` makes it; `written` is what that
+    commit wrote."""
 
     created: type | None
     answer: Callable[[object | None], Answer]
     row: IdempotencyKey | None = None
     seen: list = field(default_factory=list)
+    written: Answer | None = None
 
 
 def parse_key(value: str) -> str:
@@ -156,6 +167,7 @@ def _answer_with_the_work(session: Session) -> None:
         answer = pending.answer(pending.seen[0] if pending.seen else None)
         pending.row.status, pending.row.body = answer.status, answer.body
         pending.row.location = answer.location
+        pending.written = answer
 
 
 def forget_pending() -> None:
