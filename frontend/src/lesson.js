@@ -1,11 +1,13 @@
 // A lesson's runnable cells: each gets the CodeMirror editor (no drafts: the lesson's code is
 // the starting point every time), a Run button that sends the code to the lessons API (the
-// sandbox runs it, as a script) and shows what it printed next to the expected output, and a
-// Reset button. Everything shown comes from the server as text: it is never parsed as HTML.
+// sandbox runs it, as a script; a read of the run waits on the server for its output) and shows
+// what it printed next to the expected output, and a Reset button. Everything shown comes from
+// the server as text: it is never parsed as HTML.
 import { RequestError, call } from "./api.js";
 import { el } from "./dom.js";
 
-const POLL_MS = 400;
+const WAIT_S = 2; // each read of a run waits this long on the server for its output (it may wait less)
+const POLL_MS = 400; // the pause after a read the server answered at once (no place to wait)
 const GIVE_UP_MS = 120000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,8 +48,11 @@ async function runCell(slug, cell, code, output, t) {
   const started = Date.now();
   while (result.status !== "done") {
     if (Date.now() - started > GIVE_UP_MS) throw new RequestError(408, { message: t("cell_slow") });
-    await sleep(POLL_MS);
-    result = await call(result.url);
+    const url = new URL(result.url, location.origin);
+    url.searchParams.set("wait", WAIT_S);
+    const asked = Date.now();
+    result = await call(url.pathname + url.search);
+    if (result.status !== "done" && Date.now() - asked < POLL_MS) await sleep(POLL_MS);
   }
   showResult(output, result, t);
 }

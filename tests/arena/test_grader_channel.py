@@ -10,16 +10,19 @@ import sys
 
 from arena.jobs import finished
 from arena.jobs.processes import GradingProcesses
+from arena.models import Submission
 
 
 def test_a_told_verdict_wakes_its_waiting_reads_and_an_ended_processs_counts_stay(app):
-    said = [{"done": 41}, {"state": {"threads": 2, "pools": {}}, "counts": {"lease_requeues": 3}},
+    said = [{"done": "submission:41"},
+            {"state": {"threads": 2, "pools": {}}, "counts": {"lease_requeues": 3}},
             "not a line of ours"]
     script = "".join(f"print({json.dumps(json.dumps(line))})\n" for line in said)
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     processes = GradingProcesses(app, 1, env={})
     processes._stopping.set()  # the child ends by itself: no new one
-    with finished.watching(41) as verdict, finished.watching(42) as other:
+    with (finished.watching(Submission, 41) as verdict,
+          finished.watching(Submission, 42) as other):
         processes._hear(0, child)
         assert verdict.is_set() and not other.is_set()
     assert processes.states() == []  # it ended

@@ -12,13 +12,17 @@ import threading
 import types
 
 import pytest
+from sqlalchemy import select
 
 from arena.extensions import db
 from arena.jobs import finished, grading
+from arena.jobs.cells import CELL_RUNS, record_cell
 from arena.jobs.distributed import FINISHED, DistributedQueue
+from arena.jobs.intake import run_cell
 from arena.jobs.waiters import waiters_of
-from arena.models import Submission
+from arena.models import CellRun, Submission
 from bench.live_server import wait_until
+from graders.lessons.run import CellRun as Printed
 
 CODE = {"code": "def softmax(row):\n    return row\n"}
 
@@ -68,6 +72,43 @@ def test_a_read_with_wait_answers_when_the_verdict_is_recorded(app, client, cata
     body = read.response.get_json()
     assert body["status"] == "done" and body["verdict"] == "internal_error"
     assert waiters_of(app).waiting() == 0
+
+
+def test_a_lesson_cells_run_answers_when_its_output_is_recorded(app, client):
+    """The POST of a lesson cell's run waits for its output (here up to 600 s) and answers as
+    soon as it is recorded, as a read waits for its verdict."""
+    answer: list = []
+
+    def post() -> None:
+        answer.append(app.test_client().post("/api/v1/lessons/attention-basics/cells/example/"
+                                             "runs", json={"code": "print(1)"}, buffered=True))
+
+    thread = threading.Thread(target=post, daemon=True)
+    thread.start()
+    wait_until(lambda: waiters_of(app).waiting() == 1, 30, "the cell run waiting")
+    with app.app_context():
+        run_id = db.session.scalars(select(CellRun.id)).one()
+        assert CELL_RUNS.claim(run_id)
+        assert record_cell(run_id, 1, Printed(stdout="1\n", stderr="", failed=False))
+    thread.join(30)
+    assert answer and answer[0].status_code == 200
+    assert answer[0].get_json()["status"] == "done" and waiters_of(app).waiting() == 0
+
+
+def test_a_read_of_a_cell_run_with_wait_answers_when_its_output_is_recorded(app, client):
+    with app.test_request_context():
+        run = run_cell(None, "attention-basics", "example", "print(1)")
+        run_id, url = run.id, f"/api/v1/cell-runs/{run.token}"
+    assert client.get(f"{url}?wait=61").status_code == 422
+    assert client.get(url).get_json()["status"] == "queued"  # no wait asked: at once
+    read = Read(app, f"{url}?wait=60", {})
+    wait_until(lambda: waiters_of(app).waiting() == 1, 30, "the read waiting")
+    assert read.is_alive() and read.response is None
+    with app.app_context():
+        assert CELL_RUNS.claim(run_id)
+        assert record_cell(run_id, 1, Printed(stdout="1\n", stderr="", failed=False))
+    read.join(30)
+    assert read.response.get_json()["status"] == "done" and waiters_of(app).waiting() == 0
 
 
 def test_without_a_free_place_a_read_answers_at_once(app, client, catalog, auth_headers):
@@ -145,10 +186,10 @@ def test_the_events_of_another_learners_submission_answer_404(client, catalog, a
     assert client.get(f"{url}/events").status_code == 401
 
 
-def _watch(submission_id: int, woken: list, seconds: float = 600) -> threading.Thread:
-    """Wait in a thread for one submission's announcement; `woken` gets whether it came."""
+def _watch(model: type, job_id: int, woken: list, seconds: float = 600) -> threading.Thread:
+    """Wait in a thread for one job's announcement; `woken` gets whether it came."""
     def wait() -> None:
-        with finished.watching(submission_id) as recorded:
+        with finished.watching(model, job_id) as recorded:
             watching.set()
             woken.append(recorded.wait(seconds))
 
@@ -159,20 +200,22 @@ def _watch(submission_id: int, woken: list, seconds: float = 600) -> threading.T
     return thread
 
 
-def test_an_announcement_wakes_the_waits_for_its_submission_only():
-    woken_41, woken_42, woken_42_too = [], [], []
-    waits = [_watch(41, woken_41, seconds=0.5), _watch(42, woken_42), _watch(42, woken_42_too)]
-    finished.announce(42)
+def test_an_announcement_wakes_the_waits_for_its_job_only():
+    woken_41, woken_42, woken_42_too, cell_42 = [], [], [], []
+    waits = [_watch(Submission, 41, woken_41, seconds=0.5), _watch(Submission, 42, woken_42),
+             _watch(Submission, 42, woken_42_too), _watch(CellRun, 42, cell_42, seconds=0.5)]
+    finished.announce(Submission, 42)
     for thread in waits:
         thread.join(30)
     assert woken_42 == woken_42_too == [True]  # both woken by the word, not after 600 s
     assert woken_41 == [False]  # another submission's word does not wake it
+    assert cell_42 == [False]  # nor does it wake a lesson cell's run of the same id
 
 
 PUBLISHER = """
 import sys, types
 from arena.jobs.distributed import DistributedQueue
-DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": sys.argv[1]}))._publish(7)
+DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": sys.argv[1]}))._publish(sys.argv[2])
 """
 
 
@@ -180,10 +223,11 @@ def test_a_verdict_a_worker_process_publishes_wakes_a_wait_in_the_web_process(re
     """The distributed queue: the word comes through Redis from another process."""
     web_side = DistributedQueue(types.SimpleNamespace(config={"REDIS_URL": redis_url}))
     woken = []
-    waiting = _watch(7, woken)
+    waiting = _watch(Submission, 7, woken)
     wait_until(lambda: web_side.redis.pubsub_numsub(FINISHED)[0][1] >= 1, 30,
                "the web side subscribed")
-    published = subprocess.run([sys.executable, "-c", PUBLISHER, redis_url], timeout=60,
+    published = subprocess.run([sys.executable, "-c", PUBLISHER, redis_url,
+                                finished.word(Submission, 7)], timeout=60,
                                capture_output=True, text=True)
     assert published.returncode == 0, published.stderr
     waiting.join(30)

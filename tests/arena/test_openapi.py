@@ -632,8 +632,11 @@ RECIPES: dict[str, dict[int, Recipe]] = {
         429: lambda c: c.from_blocked_address("POST", CELL_RUNS, json={"code": "print(1)"}),
     },
     "get /api/v1/cell-runs/{token}": {
-        200: lambda c: c.call("GET", _cell_run(c).get_json()["url"]),
+        200: lambda c: c.call("GET", _cell_run(c).get_json()["url"] + "?wait=0.1"),
+        401: lambda c: c.call("GET", _cell_run(c).get_json()["url"], headers=BAD_TOKEN),
         404: lambda c: c.call("GET", "/api/v1/cell-runs/no-such-run"),
+        422: lambda c: c.call("GET", _cell_run(c).get_json()["url"] + "?wait=61"),
+        429: lambda c: c.from_blocked_address("GET", _cell_run(c).get_json()["url"]),
     },
     "get /api/v1/submissions": {
         200: _a_page_with_more,

@@ -12,7 +12,7 @@ from arena.errors import NotFound, PayloadTooLarge, Unprocessable
 from arena.extensions import db
 from arena.jobs import grading
 from arena.jobs.finished import wait_until_done
-from arena.models import User
+from arena.models import Submission, User
 from arena.services import submissions as service
 from arena.services.assignments import AssignmentFields, create_assignment
 from arena.services.catalog import sync_catalog
@@ -118,7 +118,7 @@ def test_old_submissions_keep_their_version_after_a_resync(ctx, app, tmp_path):
 
 def test_wait_until_done_gives_up_after_the_timeout(ctx):
     submission = service.create_submission(_user(), "softmax", CODE)
-    assert not wait_until_done(submission.id, timeout=0.2)
+    assert not wait_until_done(Submission, submission.id, timeout=0.2)
     grading.claim_next()
     grading.record_report(submission.id, 1, _report())
-    assert wait_until_done(submission.id, timeout=0.2)
+    assert wait_until_done(Submission, submission.id, timeout=0.2)

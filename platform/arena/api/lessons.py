@@ -9,13 +9,14 @@ from flask import current_app, request
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
+from arena.api.waiting import WaitQuery, wait_for
 from arena.errors import Unauthenticated
-from arena.jobs.cells import wait_for_cell
 from arena.jobs.intake import run_cell
-from arena.jobs.waiters import waiters_of
+from arena.models import CellRun, User
 from arena.presenters.lessons import lesson_detail, lesson_summary, present_cell_run
 from arena.services.lessons import get_cell_run, get_lesson, list_lessons
 from graders.bounds import MAX_CELL_CODE_BYTES, MAX_CELL_SHOWN
+from graders.verdicts import Status
 
 bp = APIBlueprint("lessons", __name__)
 
@@ -124,14 +125,9 @@ def show_view(slug: str, query_data: dict) -> dict:
                         "bytes"})})
 def run_view(slug: str, cell_id: str, json_data: dict) -> tuple:
     """Run a cell's code; wait briefly for the result if a place to wait is free."""
-    user = current_user()
-    if user is None and "Authorization" in request.headers:
-        raise Unauthenticated("the token sent is not valid; send a valid one, or none")
+    user = caller()
     run = run_cell(user, slug, cell_id, json_data["code"])
-    waiter = user.id if user else f"address:{request.remote_addr}"
-    with waiters_of(current_app).place(waiter) as waiting:
-        if waiting:
-            wait_for_cell(run.id, current_app.config["RUN_WAIT_SECONDS"])
+    wait_for(CellRun, run.id, waiter(user), current_app.config["RUN_WAIT_SECONDS"])
     body = present_cell_run(get_cell_run(run.token))
     if body["status"] == "done":
         return body, 200
@@ -139,9 +135,33 @@ def run_view(slug: str, cell_id: str, json_data: dict) -> tuple:
 
 
 @bp.get("/cell-runs/<token>")
+@bp.auth_required(auth, optional=True)
+@bp.input(WaitQuery, location="query")
 @bp.output(CellRunOut)
-@bp.doc(summary="Show a cell run", description="Its id is its only key: whoever started the "
-        "run learnt it, no one else can guess it.", responses=error_responses(404))
-def cell_run_view(token: str) -> dict:
-    """Show a cell run's status and, once done, what it printed."""
-    return present_cell_run(get_cell_run(token))
+@bp.doc(summary="Show a cell run (optionally waiting for its output)", description="Its id "
+        "is its only key: whoever started the run learnt it, no one else can guess it. A wait "
+        "counts against the caller (a token's or the session's user, else the address), as "
+        "the run's own POST does.", responses=error_responses(401, 404, 422))
+def cell_run_view(token: str, query_data: dict) -> dict:
+    """Show a cell run's status and, once done, what it printed; with `wait`, hold the answer
+    until it is done (long polling)."""
+    user = caller()
+    run = get_cell_run(token)
+    if run.status != Status.DONE and query_data["wait"] > 0:
+        wait_for(CellRun, run.id, waiter(user), query_data["wait"])
+        run = get_cell_run(token)  # as it is now
+    return present_cell_run(run)
+
+
+def caller() -> User | None:
+    """Return the request's user (a token's or the session's), None for a visitor; a token
+    that is not valid answers 401 rather than passing for a visitor."""
+    user = current_user()
+    if user is None and "Authorization" in request.headers:
+        raise Unauthenticated("the token sent is not valid; send a valid one, or none")
+    return user
+
+
+def waiter(user: User | None) -> int | str:
+    """Whom a wait counts against: the user, else the visitor's address."""
+    return user.id if user else f"address:{request.remote_addr}"

@@ -11,11 +11,10 @@ from arena.api.errors import error_responses
 from arena.api.idempotency import idempotent
 from arena.api.locale import LangQuery
 from arena.api.submissions import ACCEPTED_HEADERS, AcceptedOut, CodeIn, SubmissionOut, accepted
+from arena.api.waiting import wait_for
 from arena.bounds import MAX_CALL_BYTES
 from arena.config import DEFAULTS
-from arena.jobs.finished import wait_until_done
 from arena.jobs.intake import submit
-from arena.jobs.waiters import waiters_of
 from arena.models import Kind, Submission
 from arena.presenters import present_submission
 from arena.services.authoring import draft_of
@@ -61,10 +60,8 @@ def run_view(slug: str, json_data: dict, query_data: dict) -> tuple:
     draft = draft_of(user, slug) if json_data.get("version") == "draft" else None
     call = parse_call(json_data["input"]) if "input" in json_data else None
     submission = submit(user, slug, json_data["code"], Kind.RUN, version=draft, call=call)
-    with waiters_of(current_app).place(user.id) as waiting:
-        if not (waiting and wait_until_done(submission.id,
-                                            current_app.config["RUN_WAIT_SECONDS"])):
-            return accepted(submission)
+    if not wait_for(Submission, submission.id, user.id, current_app.config["RUN_WAIT_SECONDS"]):
+        return accepted(submission)
     return present_submission(get_submission(user, submission.id), query_data["lang"],
                               user), 200
 

@@ -14,9 +14,10 @@ from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.api.idempotency import idempotent
 from arena.api.locale import LangQuery
+from arena.api.waiting import WaitQuery, wait_for
 from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.config import DEFAULTS
-from arena.jobs.finished import follow, wait_until_done
+from arena.jobs.finished import follow
 from arena.jobs.intake import submit
 from arena.jobs.waiters import waiters_of
 from arena.models import Kind, Submission
@@ -36,8 +37,6 @@ bp = APIBlueprint("submissions", __name__)
 #: Submissions per page of the list, unless ?limit= asks for fewer or more (up to MAX_LIMIT).
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
-#: The longest `?wait=` accepted; the server waits at most its ARENA_RUN_WAIT_SECONDS.
-MAX_WAIT_ASKED = 60
 #: How long one stream of events follows a submission; the browser then connects again, after
 #: EVENTS_RETRY_MS (as it does when no place to wait was free).
 EVENTS_SECONDS = 30
@@ -207,17 +206,8 @@ def submit_view(slug: str, json_data: dict) -> tuple[dict, int, dict]:
     return accepted(submit(current_user(), slug, json_data["code"], Kind.SUBMISSION))
 
 
-class ShowQuery(LangQuery):
+class ShowQuery(LangQuery, WaitQuery):
     """The language of texts, and how long to wait for the verdict."""
-
-    wait = fields.Float(load_default=0, validate=Range(0, MAX_WAIT_ASKED), metadata={
-        "description": "Seconds to wait for the verdict if the submission is not done yet: "
-                       "the answer comes as soon as it is, or when the wait is over (at most "
-                       f"the server's ARENA_RUN_WAIT_SECONDS, {DEFAULTS['RUN_WAIT_SECONDS']:g} by "
-                       "default). When no place to wait is free (ARENA_RUN_WAITERS per server, "
-                       f"{DEFAULTS['RUN_WAITERS_PER_USER']} per user by default: "
-                       "ARENA_RUN_WAITERS_PER_USER), the answer comes at once: ask again after "
-                       "a pause."})
 
 
 @bp.get("/submissions/<int:submission_id>")
@@ -234,12 +224,9 @@ def show_view(submission_id: int, query_data: dict) -> dict:
     until the verdict is stored (long polling), in one of the places runs wait in."""
     user = current_user()
     submission = get_submission(user, submission_id)
-    wait = min(query_data["wait"], current_app.config["RUN_WAIT_SECONDS"])
-    if wait > 0 and submission.status != Status.DONE:
-        with waiters_of(current_app).place(user.id) as waiting:
-            if waiting:
-                wait_until_done(submission.id, wait)
-                submission = get_submission(user, submission_id)  # as it is now
+    if submission.status != Status.DONE and query_data["wait"] > 0:
+        wait_for(Submission, submission.id, user.id, query_data["wait"])
+        submission = get_submission(user, submission_id)  # as it is now
     return present_submission(submission, query_data["lang"], user)
 
 
@@ -265,7 +252,7 @@ def events_view(submission_id: int, query_data: dict) -> Response:
     def events() -> Iterator[str]:
         with waiters_of(current_app).place(user.id) as waiting:
             yield f"retry: {EVENTS_RETRY_MS}\n\n"
-            for status in follow(submission_id, EVENTS_SECONDS if waiting else 0):
+            for status in follow(Submission, submission_id, EVENTS_SECONDS if waiting else 0):
                 if status == Status.DONE:
                     done = SubmissionOut().dump(present_submission(
                         get_submission(user, submission_id), lang, user))

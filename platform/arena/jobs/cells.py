@@ -9,7 +9,6 @@ printed is shown in full. Visitors' runs (no user) wait for no one.
 from __future__ import annotations
 
 import logging
-import time
 from functools import cache
 from typing import Any
 
@@ -17,6 +16,7 @@ from flask import current_app
 from sqlalchemy import ColumnElement, Select, func, select
 
 from arena.extensions import db
+from arena.jobs import finished
 from arena.jobs.grading import UserJobs
 from arena.models import CellRun
 from graders.lessons.run import CellRun as Printed
@@ -84,16 +84,16 @@ def run_cell_job(run_id: int, sandbox: Sandbox) -> None:
         log.exception("cell run %s failed", run_id)
         db.session.rollback()
         printed = Printed(stdout="", stderr=CRASHED, failed=True)
-    CELL_RUNS.finish(run_id, attempt, result=printed.to_json())
+    record_cell(run_id, attempt, printed)
+
+
+def record_cell(run_id: int, attempt: int, printed: Printed) -> bool:
+    """Store what a cell run printed once, and wake the request waiting for it; a stale or
+    repeated call changes nothing. Tell whether it was recorded."""
+    done = CELL_RUNS.finish(run_id, attempt, result=printed.to_json())
     db.session.commit()
+    if done:
+        finished.announce(CellRun, run_id)
+    return done
 
 
-def wait_for_cell(run_id: int, timeout: float, interval: float = 0.1) -> bool:
-    """Wait until a cell run is done or `timeout` seconds pass; tell whether it is done."""
-    deadline = time.monotonic() + timeout
-    while True:
-        status = db.session.scalar(select(CellRun.status).where(CellRun.id == run_id))
-        db.session.commit()
-        if status == Status.DONE or time.monotonic() >= deadline:
-            return status == Status.DONE
-        time.sleep(min(interval, max(0.0, deadline - time.monotonic())))

@@ -10,10 +10,10 @@ order, so a grading message never waits behind background ones. Validations and 
 run in each worker's authoring lane (arena.jobs.queue.AuthorLane), a thread beside Celery's: a
 background message only wakes it, so a grading thread never holds authoring work.
 
-Verdicts are pushed back: a worker publishes the submission's id on the FINISHED channel
-after each verdict it records, and a web process, on its first wait for a verdict, subscribes
-and wakes the requests waiting for that one (arena.jobs.finished); they still look at
-the database every 100 ms, so a lost word only delays an answer.
+Ends are pushed back: a worker publishes the word naming the job (a submission's verdict, a
+lesson cell's output: arena.jobs.finished) on the FINISHED channel after each it records, and a
+web process, on its first wait, subscribes and wakes the requests waiting for that one; they
+still look at the database every second, so a lost word only delays an answer.
 
 Messages can be lost (Redis restarted empty, a send while it was down): the row is the job,
 so nothing is. Each worker's keeper thread reaps lapsed leases and, when jobs wait in the
@@ -46,7 +46,7 @@ from graders.sandbox.base import Sandbox
 
 log = logging.getLogger(__name__)
 GRADING, BACKGROUND = "grading", "background"
-FINISHED = "arena:finished"  # the publish/subscribe channel of recorded verdicts
+FINISHED = "arena:finished"  # the publish/subscribe channel of ended jobs (verdicts, cells)
 RESUBSCRIBE_SECONDS = 1.0
 CANCEL_WARNING = r"\s*In Celery 5\.1 we introduced an optional breaking change"
 
@@ -84,10 +84,11 @@ class DistributedQueue:
                                           socket_timeout=5)
         finished.listen(app.config["REDIS_URL"], self._start_listening)
 
-    def _publish(self, submission_id: int) -> None:
-        """Tell every web process which verdict was recorded; a failure only delays them."""
+    def _publish(self, said: str) -> None:
+        """Tell every web process which job ended (arena.jobs.finished's word); a failure only
+        delays them."""
         try:
-            self.redis.publish(FINISHED, str(submission_id))
+            self.redis.publish(FINISHED, said)
         except redis.RedisError as exc:
             log.warning("could not publish a verdict (%s); waiting requests poll", exc)
 
@@ -104,8 +105,8 @@ class DistributedQueue:
                 subscriber.subscribe(FINISHED)
                 said = False
                 for message in subscriber.listen():
-                    if message["type"] == "message" and message["data"].isdigit():
-                        finished.wake(int(message["data"]))
+                    if message["type"] == "message":
+                        finished.wake(message["data"].decode(errors="replace"))
             except redis.RedisError as exc:
                 if not said:
                     log.warning("verdicts are not pushed (%s); waiting requests poll", exc)

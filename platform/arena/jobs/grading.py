@@ -155,7 +155,7 @@ def record_report(submission_id: int, attempt: int, report: GradeReport,
     if report.verdict != Verdict.INTERNAL_ERROR:  # the platform's faults count nowhere
         refresh_submission(submission_id)
     db.session.commit()
-    finished.announce(submission_id)
+    finished.announce(Submission, submission_id)
     return True
 
 
@@ -166,7 +166,7 @@ def record_internal_error(submission_id: int, attempt: int, message: str) -> boo
                               message=clean_text(message))
     db.session.commit()
     if done:
-        finished.announce(submission_id)
+        finished.announce(Submission, submission_id)
     return done
 
 

@@ -86,7 +86,7 @@ class GradingProcesses:
             if not isinstance(said, dict):
                 continue
             if "done" in said:
-                finished.wake(int(said["done"]))
+                finished.wake(str(said["done"]))
             elif "state" in said:
                 with self._lock:
                     self._reports[index] = said
@@ -166,7 +166,7 @@ def grade_for_the_web(app: Flask, web: str, lane: bool, close: Callable[[Flask],
             except OSError:  # the web process is gone: stdin's end stops this one
                 pass
 
-    finished.relay("web process", lambda submission_id: tell({"done": submission_id}))
+    finished.relay("web process", lambda said: tell({"done": said}))
     queue = EmbeddedQueue(app, workers=app.config["WORKERS"], lane=lane)
     queue.start()
     stopped = threading.Event()
