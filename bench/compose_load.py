@@ -86,8 +86,11 @@ class Run:
                 answer = api.send(slug, code)
                 result.post = time.monotonic() - started
                 result.id = answer["id"]
-                result.verdict = api.wait(answer)["verdict"]
+                done = api.wait(answer)
                 result.verdict_after = time.monotonic() - started
+                if "verdict" not in done:
+                    raise ValueError(f"a finished submission without a verdict: {done}")
+                result.verdict = done["verdict"]
             except Exception as exc:  # noqa: BLE001 - recorded, and the run fails its check
                 result.error = f"{type(exc).__name__}: {exc}"
             with self.lock:

@@ -14,6 +14,7 @@ import types
 import pytest
 from sqlalchemy import select
 
+from arena.api.submissions import accepted
 from arena.extensions import db
 from arena.jobs import finished, grading
 from arena.jobs.cells import CELL_RUNS, record_cell
@@ -109,6 +110,19 @@ def test_a_read_of_a_cell_run_with_wait_answers_when_its_output_is_recorded(app,
         assert record_cell(run_id, 1, Printed(stdout="1\n", stderr="", failed=False))
     read.join(30)
     assert read.response.get_json()["status"] == "done" and waiters_of(app).waiting() == 0
+
+
+def test_a_202_never_passes_for_the_result_even_if_graded_before_it_is_sent(app, client,
+                                                                            catalog,
+                                                                            auth_headers):
+    """Under load a worker may record the verdict between the POST's commit and its answer: the
+    202 still says `queued` (what the request stored), so no client takes it for the result."""
+    url = _submit(client, auth_headers)
+    _record(app, url)
+    with app.test_request_context():
+        body, status, headers = accepted(db.session.get(Submission, int(url.rsplit("/", 1)[1])))
+    assert (status, body["status"], headers["Location"]) == (202, "queued", url)
+    assert client.get(url, headers=auth_headers).get_json()["status"] == "done"
 
 
 def test_without_a_free_place_a_read_answers_at_once(app, client, catalog, auth_headers):

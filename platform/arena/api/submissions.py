@@ -75,7 +75,9 @@ class AcceptedOut(Schema):
     """A queued submission and where to poll it."""
 
     id = fields.Integer()
-    status = fields.String(metadata={"example": "queued"})
+    status = fields.String(metadata={"example": "queued", "description": "Always `queued`: "
+                                     "the state the request stored it in. Read `url` for "
+                                     "its state now and, once `done`, the result."})
     url = fields.String(metadata={"description": "Poll this URL for the result."})
 
 
@@ -190,9 +192,11 @@ class SubmissionListOut(Schema):
 
 
 def accepted(submission: Submission) -> tuple[dict, int, dict]:
-    """Answer 202 with where to poll."""
+    """Answer 202 with where to poll, and the submission as the request stored it: queued. A
+    worker may grade it before the answer leaves (a 202 saying `done`, without the result,
+    was once taken for the result by `arena submit` and the pages): its state now is at `url`."""
     url = submission_url(submission)
-    return {"id": submission.id, "status": submission.status, "url": url}, 202, {"Location": url}
+    return {"id": submission.id, "status": Status.QUEUED, "url": url}, 202, {"Location": url}
 
 
 @bp.post("/challenges/<slug>/submissions")
