@@ -104,7 +104,7 @@ test: lint test-frontend test-abuse
 		$(MAKE) -j2 --output-sync=line test-sqlite-rest test-second-lane; \
 		status=$$?; rm -rf "$$shared"; exit $$status
 
-# The fast loop, about two and a half minutes on 2 cores: SQLite, no learner code run, no front-end build.
+# The fast loop (the README says how long it takes): SQLite, no learner code run, no front-end build.
 # The markers (pyproject.toml) name the tiers it leaves out; `make test` runs them all.
 test-fast: $(BIN)/arena
 	$(BIN)/python -m pytest -m "not sandbox and not abuse and not browser and not compose"
