@@ -10,7 +10,9 @@ import { append, el } from "./dom.js";
 import { formatInstant } from "./times.js";
 import { callRepr, differences, pathText, pyRepr, valueView } from "./values.js";
 
-const WAIT_S = 2; // each read waits this long on the server for the verdict (it may wait less)
+// Each read waits this long on the server for the verdict (it may wait less): short, so that the
+// fallback still shows queued turning running (the stream of events shows it at once).
+const WAIT_S = 2;
 const POLL_MS = 300; // the pause after a read the server answered at once (no place to wait)
 const SLOW_POLL_MS = 1000;
 const SLOW_AFTER_MS = 30_000;

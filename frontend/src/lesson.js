@@ -6,7 +6,7 @@
 import { RequestError, call } from "./api.js";
 import { el } from "./dom.js";
 
-const WAIT_S = 2; // each read of a run waits this long on the server for its output (it may wait less)
+const WAIT_S = 25; // each read of a run waits this long on the server for its output (it may wait less)
 const POLL_MS = 400; // the pause after a read the server answered at once (no place to wait)
 const GIVE_UP_MS = 120000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

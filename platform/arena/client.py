@@ -8,6 +8,7 @@ starts at once (bench/cli_startup.py measures it; tests/arena/test_client.py kee
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 import uuid
@@ -18,8 +19,10 @@ from urllib.parse import quote, urlencode
 from urllib.request import Request, urlopen
 
 POLL_SECONDS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.0)  # pauses after reads answered at once
-WAIT_SECONDS = 2  # each read waits this long on the server for the verdict (it may wait less)
-REQUEST_SECONDS = 30
+WAIT_SECONDS = 25  # each read waits this long on the server for the verdict (it may wait less)
+#: A read answered sooner did not wait (no place was free, or the server waits less): pause.
+AT_ONCE_SECONDS = 1.0
+REQUEST_SECONDS = 40  # above WAIT_SECONDS: a read that waits is not taken for a lost one
 #: Pauses between the attempts of a POST that carries an Idempotency-Key (six in all, about
 #: 8 s): the server stores it once however often it arrives.
 RETRY_PAUSES = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -120,15 +123,16 @@ class ArenaClient:
         place to wait) is followed by a pause."""
         deadline = time.monotonic() + self.timeout
         url = body["url"]
-        waiting = f"{url}{'&' if '?' in url else '?'}wait={WAIT_SECONDS}"
         for attempt in range(10**6):
             if body.get("status") == "done":
                 return body
-            if time.monotonic() > deadline:
-                raise ClientError(f"no verdict after {self.timeout:.0f} s; see {url}")
             asked = time.monotonic()
-            body = {**self._request("GET", waiting), "url": url}
-            if body.get("status") != "done" and time.monotonic() - asked < WAIT_SECONDS / 2:
+            if asked > deadline:
+                raise ClientError(f"no verdict after {self.timeout:.0f} s; see {url}")
+            wait = math.ceil(min(WAIT_SECONDS, deadline - asked))
+            body = {**self._request("GET", f"{url}{'&' if '?' in url else '?'}wait={wait}"),
+                    "url": url}
+            if body.get("status") != "done" and time.monotonic() - asked < AT_ONCE_SECONDS:
                 time.sleep(POLL_SECONDS[min(attempt, len(POLL_SECONDS) - 1)])
         raise ClientError("gave up waiting")
 

@@ -295,10 +295,14 @@ OPTIONS: tuple[Option, ...] = (
            "seconds a page's CSRF token stays valid",
            shown='unset: as long as the session'),
     Option("RUN_WAIT_SECONDS", 2.0, number(),
-           '`POST .../runs` waits at most this long for the result (answering `200` with it), '
-           'then answers `202` with the URL to poll; `0`: always `202` at once; a `GET '
-           '/api/v1/submissions/<id>?wait=` waits at most this long too. Replaces '
-           '`ARENA_RUN_WAIT_EXTRA_SECONDS`'),
+           '`POST .../runs` (and a lesson cell\'s run) waits at most this long for the result '
+           '(answering `200` with it), then answers `202` with the URL to read; `0`: always '
+           '`202` at once. Replaces `ARENA_RUN_WAIT_EXTRA_SECONDS`'),
+    Option("READ_WAIT_SECONDS", 25.0, number(),
+           'a read with `?wait=` (`GET /api/v1/submissions/<id>`, `GET /api/v1/cell-runs/<id>`) '
+           'waits at most this long for the result, and at most the 60 s a client may ask: '
+           'waiting costs no thread, and every read a learner saves is one the web tier does '
+           'not answer; keep it below the proxy\'s read timeout (docs/deploy.md)'),
     Option("RUN_WAITERS", 1000, whole(),
            'reads of one web process that may wait for a result at once (a run, a `?wait=` '
            "read, a page's pushed events): each waits without a thread (arena.cooperative), so "

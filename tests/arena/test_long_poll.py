@@ -31,7 +31,8 @@ CODE = {"code": "def softmax(row):\n    return row\n"}
 @pytest.fixture
 def app_config() -> dict:
     """Places to wait in, and a wait that only a recorded verdict ends."""
-    return {"RUN_WAITERS": 2, "RUN_WAITERS_PER_USER": 1, "RUN_WAIT_SECONDS": 600}
+    return {"RUN_WAITERS": 2, "RUN_WAITERS_PER_USER": 1, "RUN_WAIT_SECONDS": 600,
+            "READ_WAIT_SECONDS": 600}
 
 
 def _submit(client, headers) -> str:
@@ -123,6 +124,21 @@ def test_a_202_never_passes_for_the_result_even_if_graded_before_it_is_sent(app,
         body, status, headers = accepted(db.session.get(Submission, int(url.rsplit("/", 1)[1])))
     assert (status, body["status"], headers["Location"]) == (202, "queued", url)
     assert client.get(url, headers=auth_headers).get_json()["status"] == "done"
+
+
+def test_a_read_waits_at_most_the_servers_read_wait_whatever_runs_wait(app, client,
+                                                                       catalog, auth_headers):
+    app.config.update(READ_WAIT_SECONDS=0.2, RUN_WAIT_SECONDS=600)
+    url = _submit(client, auth_headers)
+    read = Read(app, f"{url}?wait=60", auth_headers)
+    read.join(30)  # not the 60 s asked, nor the runs' 600
+    assert not read.is_alive() and read.response.get_json()["status"] == "queued"
+    app.config.update(READ_WAIT_SECONDS=600, RUN_WAIT_SECONDS=0)
+    read = Read(app, f"{url}?wait=60", auth_headers)
+    wait_until(lambda: waiters_of(app).waiting() == 1, 30, "the read waiting")
+    _record(app, url)
+    read.join(30)
+    assert read.response.get_json()["status"] == "done"
 
 
 def test_without_a_free_place_a_read_answers_at_once(app, client, catalog, auth_headers):

@@ -100,7 +100,7 @@ def threads_of(pid: int) -> int:
 def grading(ready_server: LiveServer, tmp_path: Path):
     """Start the live server with two grading processes; return it and their pids."""
     ready_server.env.update(ARENA_GRADING_PROCESSES="2", ARENA_WORKERS="2",
-                            ARENA_RUN_WAIT_SECONDS="60")
+                            ARENA_READ_WAIT_SECONDS="60")
     log = open(tmp_path / "serve.log", "wb")
     ready_server.start(log)
     pids = wait_until(lambda: len(found := graders_of(ready_server.process.pid)) == 2 and found,

@@ -9,7 +9,7 @@ from flask import current_app, request
 from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.api.locale import LangQuery
-from arena.api.waiting import WaitQuery, wait_for
+from arena.api.waiting import WaitQuery, read_wait, wait_for
 from arena.errors import Unauthenticated
 from arena.jobs.intake import run_cell
 from arena.models import CellRun, User
@@ -147,8 +147,8 @@ def cell_run_view(token: str, query_data: dict) -> dict:
     until it is done (long polling)."""
     user = caller()
     run = get_cell_run(token)
-    if run.status != Status.DONE and query_data["wait"] > 0:
-        wait_for(CellRun, run.id, waiter(user), query_data["wait"])
+    if run.status != Status.DONE and read_wait(query_data) > 0:
+        wait_for(CellRun, run.id, waiter(user), read_wait(query_data))
         run = get_cell_run(token)  # as it is now
     return present_cell_run(run)
 

@@ -14,7 +14,7 @@ from arena.api.auth import auth, current_user
 from arena.api.errors import error_responses
 from arena.api.idempotency import idempotent
 from arena.api.locale import LangQuery
-from arena.api.waiting import WaitQuery, wait_for
+from arena.api.waiting import WaitQuery, read_wait, wait_for
 from arena.bounds import INSTANTS, MAX_ID, check_instant
 from arena.config import DEFAULTS
 from arena.jobs.finished import follow
@@ -228,8 +228,8 @@ def show_view(submission_id: int, query_data: dict) -> dict:
     until the verdict is stored (long polling), in one of the places runs wait in."""
     user = current_user()
     submission = get_submission(user, submission_id)
-    if submission.status != Status.DONE and query_data["wait"] > 0:
-        wait_for(Submission, submission.id, user.id, query_data["wait"])
+    if submission.status != Status.DONE and read_wait(query_data) > 0:
+        wait_for(Submission, submission.id, user.id, read_wait(query_data))
         submission = get_submission(user, submission_id)  # as it is now
     return present_submission(submission, query_data["lang"], user)
 
