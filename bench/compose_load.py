@@ -11,7 +11,8 @@ and waits until the workers have prepared the whole catalog (nothing queued or r
 Then `--clients` threads, each a learner with an account and token of its own, share
 `--submissions` submissions (bench/load.py's mix: four challenges, every third solution
 wrong). Each client is `arena submit`: arena.client's `send` (a POST under a new
-Idempotency-Key) then `wait` (reads that wait up to 2 s on the server for the verdict).
+Idempotency-Key) then `wait` (reads that wait on the server for the verdict, up to
+ARENA_READ_WAIT_SECONDS).
 
 Reported per configuration: verdicts per second over the run, POST latency (request sent to
 answer read, on the client) and submit-to-verdict p50/p95/max, the machine's load average;
