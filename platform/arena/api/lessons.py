@@ -147,8 +147,9 @@ def cell_run_view(token: str, query_data: dict) -> dict:
     until it is done (long polling)."""
     user = caller()
     run = get_cell_run(token)
-    if run.status != Status.DONE and read_wait(query_data) > 0:
-        wait_for(CellRun, run.id, waiter(user), read_wait(query_data))
+    seconds = read_wait(query_data)
+    if run.status != Status.DONE and seconds > 0:
+        wait_for(CellRun, run.id, waiter(user), seconds)
         run = get_cell_run(token)  # as it is now
     return present_cell_run(run)
 

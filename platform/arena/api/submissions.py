@@ -228,8 +228,9 @@ def show_view(submission_id: int, query_data: dict) -> dict:
     until the verdict is stored (long polling), in one of the places runs wait in."""
     user = current_user()
     submission = get_submission(user, submission_id)
-    if submission.status != Status.DONE and read_wait(query_data) > 0:
-        wait_for(Submission, submission.id, user.id, read_wait(query_data))
+    seconds = read_wait(query_data)
+    if submission.status != Status.DONE and seconds > 0:
+        wait_for(Submission, submission.id, user.id, seconds)
         submission = get_submission(user, submission_id)  # as it is now
     return present_submission(submission, query_data["lang"], user)
 
