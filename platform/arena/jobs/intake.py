@@ -33,11 +33,12 @@ def submit(user: User, slug: str, code: str, kind: str,
     on a grading worker. `call`: a console run's arguments (one call, no examples)."""
     count_intake(user.id, str(kind))
     config = current_app.config
-    waits = needs_preparation(version or get_challenge(slug, user).current_version)
+    pinned = version or get_challenge(slug, user).current_version
+    waits = needs_preparation(pinned)
     if waits and version is not None:
         refuse_past_cap(version)
     submission = create_submission(user, slug, code, kind, max_bytes=config["MAX_CODE_BYTES"],
-                                   version=version, max_pending=config["MAX_PENDING_PER_USER"],
+                                   version=pinned, max_pending=config["MAX_PENDING_PER_USER"],
                                    call=call)
     if waits and request_preparation(submission.version_id):
         db.session.commit()

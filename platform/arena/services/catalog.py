@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import ColumnElement, select, true
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from arena.errors import NotFound
 from arena.extensions import db
 from arena.models import Challenge, ChallengeVersion, Origin, User
 from arena.services.lane_requests import request_validation
 from arena.services.versions import challenge_spec, make_draft, publish, store_version
-from arena.services.visibility import listed_for, may_see, open_to_course
+from arena.services.visibility import listed_for, open_to_course, seen_by
 from graders.authoring.record import read_record
 from graders.challenge.spec import (
     ChallengeSpec,
@@ -144,7 +144,9 @@ def get_challenge(slug: str, viewer: User | None = None) -> Challenge:
     """Return the published challenge `slug` if `viewer` (None: a visitor) may see it, or
     raise NotFound: drafts, and challenges private to courses the viewer is not in, are not
     found."""
-    challenge = db.session.scalar(select(Challenge).where(Challenge.slug == slug))
-    if challenge is None or not challenge.published or not may_see(viewer, challenge):
+    challenge = db.session.scalar(  # one query: every page and POST of a challenge asks
+        select(Challenge).where(Challenge.slug == slug, seen_by(viewer))
+        .options(joinedload(Challenge.current_version)))
+    if challenge is None or not challenge.published:
         raise NotFound(f"no challenge called {slug!r}")
     return challenge

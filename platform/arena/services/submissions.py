@@ -59,7 +59,8 @@ def create_submission(user: User, slug: str, code: str, kind: str = Kind.SUBMISS
                       max_pending: int | None = None,
                       call: dict | None = None) -> Submission:
     """Validate the code and queue it, pinned to the challenge's published version (or to
-    `version`, a draft its author runs code on); refuse it (429) if the user would have more
+    `version`, whose challenge the caller found the user may use: a draft its author runs code
+    on, or the published version already looked up); refuse it (429) if the user would have more
     than `max_pending` submissions and runs queued or running. `call`: a console run's
     arguments (arena.services.console), for a run only."""
     challenge = version.challenge if version else get_challenge(slug, user)
