@@ -13,7 +13,8 @@ background message only wakes it, so a grading thread never holds authoring work
 Ends are pushed back: a worker publishes the word naming the job (a submission's verdict, a
 lesson cell's output: arena.jobs.finished) on the FINISHED channel after each it records, and a
 web process, on its first wait, subscribes and wakes the requests waiting for that one; they
-still look at the database every second, so a lost word only delays an answer.
+still look at the database now and then (arena.jobs.finished), so a lost word only delays an
+answer.
 
 Messages can be lost (Redis restarted empty, a send while it was down): the row is the job,
 so nothing is. Each worker's keeper thread reaps lapsed leases and, when jobs wait in the

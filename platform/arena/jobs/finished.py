@@ -24,6 +24,11 @@ from sqlalchemy import select
 from arena.extensions import db
 from graders.verdicts import Status
 
+#: How often a read waiting only for a job's end looks at the database, in case the word was
+#: lost: its word wakes it at once otherwise. A stream of events looks every second, to show
+#: the job start running (nothing announces that).
+LOST_WORD_SECONDS = 5.0
+
 _lock = threading.Lock()
 _watched: dict[str, tuple[threading.Event, int]] = {}  # by word: its event, its watchers
 _relays: dict[str, Callable[[str], None]] = {}  # by Redis URL: where announcements go too
@@ -109,5 +114,7 @@ def follow(model: type, job_id: int, timeout: float,
 
 def wait_until_done(model: type, job_id: int, timeout: float) -> bool:
     """Wait until a job (a row of `model`) is done or `timeout` seconds pass; tell whether it
-    is done."""
-    return list(follow(model, job_id, timeout))[-1] == Status.DONE  # the last status seen
+    is done. Its end's word wakes it; it looks every LOST_WORD_SECONDS in case the word was
+    lost (a relay away)."""
+    last = list(follow(model, job_id, timeout, interval=LOST_WORD_SECONDS))[-1]
+    return last == Status.DONE
