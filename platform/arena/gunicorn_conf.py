@@ -18,6 +18,8 @@ from arena.db import checked_app  # noqa: E402
 from arena.extensions import db  # noqa: E402
 
 worker_class = "gevent"
+# The access log says how long each request took in the app (%(M)s, milliseconds).
+access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
 
 
 def on_starting(_server: Any) -> None:
