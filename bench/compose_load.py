@@ -15,7 +15,9 @@ Idempotency-Key) then `wait` (reads that wait on the server for the verdict, up 
 ARENA_READ_WAIT_SECONDS).
 
 Reported per configuration: verdicts per second over the run, POST latency (request sent to
-answer read, on the client) and submit-to-verdict p50/p95/max, the machine's load average;
+answer read, on the client) over all POSTs and over all but each client's first (the clients
+start together, so their first POSTs arrive as one burst; the rest are the steady load), and
+submit-to-verdict p50/p95/max, the machine's load average;
 checked: every answer was a submission id of its own and every verdict the expected one (a
 correct solution accepted, a wrong one not). A failed check makes the bench exit 1.
 The stack is taken down (with its volumes and its workers' sandboxes) at the end.
@@ -57,6 +59,7 @@ class Result:
     """What one client saw of one submission."""
 
     correct: bool
+    first: bool  # the client's first: all clients send theirs at the same instant
     post: float = 0.0  # seconds from the POST sent to its answer read
     verdict_after: float = 0.0  # seconds from the POST sent to the verdict read
     id: int | None = None
@@ -79,9 +82,10 @@ class Run:
     def client(self, url: str, token: str) -> None:
         """One learner, as `arena submit`: send, wait for the verdict, and again."""
         api = ArenaClient(url, token, timeout=600)
+        first = True
         while (job := self.take()) is not None:
             slug, code, correct = job
-            result = Result(correct)
+            result, first = Result(correct, first), False
             started = time.monotonic()
             try:
                 answer = api.send(slug, code)
@@ -126,9 +130,11 @@ def drive(stack: Stack, tokens: list[str], count: int) -> dict:
     if wrong:
         problems.append(f"{len(wrong)} unexpected verdicts, e.g. {wrong[0]}")
     posts, verdicts = [r.post for r in done], [r.verdict_after for r in done]
+    steady = [r.post for r in done if not r.first] or [0.0]
     return {"submissions": len(load.results), "graded": len(done), "wall": wall,
             "per_second": len(done) / wall,
             "post_ms": [1000 * percentile(posts, q) for q in (0.5, 0.95)] + [1000 * max(posts)],
+            "steady_post_ms": [1000 * percentile(steady, q) for q in (0.5, 0.95)],
             "verdict_s": [percentile(verdicts, q) for q in (0.5, 0.95)] + [max(verdicts)],
             "loadavg": (load_before, os.getloadavg()[0]), "problems": problems}
 
@@ -149,13 +155,15 @@ def report(rows: list[dict], args) -> str:
     lines = [f"{platform.node()}, {os.cpu_count()} cores; {args.clients} clients, "
              f"{args.submissions} submissions per configuration (every third wrong), through "
              "the compose proxy", "",
-             "| web x worker | verdicts/s | POST p50 / p95 / max (ms) | submit to verdict "
-             "p50 / p95 / max (s) | load avg before, after | check |", "|---|---|---|---|---|---|"]
+             "| web x worker | verdicts/s | POST p50 / p95 / max (ms) | POST p50 / p95 after "
+             "each client's first (ms) | submit to verdict p50 / p95 / max (s) | load avg "
+             "before, after | check |", "|---|---|---|---|---|---|---|"]
     for row in rows:
         post, verdict = row["post_ms"], row["verdict_s"]
         lines.append(
             f"| {row['webs']} x {row['workers']} | {row['per_second']:.1f} | "
             f"{post[0]:.0f} / {post[1]:.0f} / {post[2]:.0f} | "
+            f"{row['steady_post_ms'][0]:.0f} / {row['steady_post_ms'][1]:.0f} | "
             f"{verdict[0]:.2f} / {verdict[1]:.2f} / {verdict[2]:.2f} | "
             f"{row['loadavg'][0]:.1f}, {row['loadavg'][1]:.1f} | "
             f"{'ok' if not row['problems'] else '; '.join(row['problems'])} |")
