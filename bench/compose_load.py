@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import sys
@@ -130,7 +131,7 @@ def drive(stack: Stack, tokens: list[str], count: int) -> dict:
     if wrong:
         problems.append(f"{len(wrong)} unexpected verdicts, e.g. {wrong[0]}")
     posts, verdicts = [r.post for r in done], [r.verdict_after for r in done]
-    steady = [r.post for r in done if not r.first] or [0.0]
+    steady = [r.post for r in done if not r.first] or [math.nan]  # none: no figure, not 0
     return {"submissions": len(load.results), "graded": len(done), "wall": wall,
             "per_second": len(done) / wall,
             "post_ms": [1000 * percentile(posts, q) for q in (0.5, 0.95)] + [1000 * max(posts)],

@@ -25,8 +25,8 @@ from arena.extensions import db
 from graders.verdicts import Status
 
 #: How often a read waiting only for a job's end looks at the database, in case the word was
-#: lost: its word wakes it at once otherwise. A stream of events looks every second, to show
-#: the job start running (nothing announces that).
+#: lost: its word wakes it at once otherwise. A stream of events looks at `follow`'s own
+#: interval, to show the job start running (nothing announces that).
 LOST_WORD_SECONDS = 5.0
 
 _lock = threading.Lock()
